@@ -1,0 +1,274 @@
+#!/usr/bin/env node
+/**
+ * The one build script (esbuild).
+ *
+ *   node build.mjs            Preact build into dist/ (what ships)
+ *   node build.mjs --react    the same islands on React 19 into dist-react/
+ *   node build.mjs --both     both
+ *   node build.mjs --size     ...and fail when a size budget is exceeded
+ *   node build.mjs --serve    build, watch, and serve the demo pages (npm start)
+ *
+ * Output: content-hashed chunks with source maps, one CSS file, stable-named
+ * `storefront.js`/`storefront.css` for pages without a manifest reader, and
+ * `manifest.json` in Vite's format for Laravel's @vite directive. It prints
+ * every chunk's raw, gzip and brotli size.
+ */
+import * as esbuild from 'esbuild';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = dirname(fileURLToPath(import.meta.url));
+const args = new Set(process.argv.slice(2));
+
+export const ENTRY = 'shared/runtime/entry.ts';
+export const CSS_ENTRY = 'shared/styles/index.css';
+
+/** Budgets from DESIGN.md, in gzip bytes. */
+export const BUDGETS = {
+  entry: 3 * 1024,
+  island: 8 * 1024,
+  islandWithPaypal: 14 * 1024,
+  categoryPage: 60 * 1024,
+};
+/** Islands allowed the larger budget. */
+const PAYPAL_ISLANDS = new Set(['add-to-cart', 'paypal-express']);
+
+const PREACT_ALIAS = {
+  react: 'preact/compat',
+  'react-dom': 'preact/compat',
+  'react-dom/client': 'preact/compat/client',
+  'react/jsx-runtime': 'preact/jsx-runtime',
+};
+
+function options(variant, outdir) {
+  return {
+    absWorkingDir: root,
+    entryPoints: [{ in: ENTRY, out: 'storefront' }, { in: CSS_ENTRY, out: 'storefront' }],
+    outdir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    target: ['es2020', 'chrome90', 'firefox90', 'safari15'],
+    minify: true,
+    sourcemap: 'linked',
+    metafile: true,
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunks/[name]-[hash]',
+    assetNames: 'assets/[name]-[hash]',
+    loader: { '.svg': 'file' },
+    jsx: 'automatic',
+    alias: variant === 'preact' ? PREACT_ALIAS : {},
+    define: { 'process.env.NODE_ENV': '"production"' },
+    legalComments: 'none',
+    logLevel: 'warning',
+  };
+}
+
+/** Builds one variant and writes the manifest and stable-named entries. */
+export async function buildVariant(variant) {
+  const outdir = join(root, variant === 'preact' ? 'dist' : 'dist-react');
+  const temp = `${outdir}.tmp-${process.pid}`;
+  rmSync(temp, { recursive: true, force: true });
+  const result = await esbuild.build(options(variant, temp));
+  finish(variant, temp, result.metafile);
+  rmSync(outdir, { recursive: true, force: true });
+  renameSync(temp, outdir);
+  const metafile = JSON.parse(JSON.stringify(result.metafile).split(relative(root, temp)).join(relative(root, outdir)));
+  return { variant, outdir, metafile, manifest: JSON.parse(readFileSync(join(outdir, 'manifest.json'), 'utf8')) };
+}
+
+function finish(variant, outdir, metafile) {
+  const manifest = viteManifest(metafile, outdir);
+  writeFileSync(join(outdir, 'manifest.json'), JSON.stringify(manifest, null, 2));
+  const entry = manifest[ENTRY];
+  // Stable names for pages that cannot read the manifest.
+  writeFileSync(join(outdir, 'storefront.js'), `import './${entry.file}';\n`);
+  if (entry.css?.[0]) copyFileSync(join(outdir, entry.css[0]), join(outdir, 'storefront.css'));
+  return { variant, outdir, metafile, manifest };
+}
+
+/** Vite's manifest format: keyed by source path, with file, imports, dynamicImports, css. */
+function viteManifest(metafile, outdir) {
+  const rel = (p) => relative(outdir, join(root, p)).split('\\').join('/');
+  const outputs = Object.entries(metafile.outputs).filter(([file]) => !file.endsWith('.map'));
+  const keyOf = new Map();
+  for (const [file, out] of outputs) {
+    if (out.entryPoint) keyOf.set(file, out.entryPoint);
+    else if (file.endsWith('.js')) keyOf.set(file, `_${basename(file)}`);
+  }
+  // A dynamic import target is an esbuild output whose inputs include the imported source.
+  const manifest = {};
+  for (const [file, out] of outputs) {
+    if (!file.endsWith('.js')) continue;
+    const key = keyOf.get(file);
+    const item = { file: rel(file) };
+    if (out.entryPoint) {
+      item.src = out.entryPoint;
+      if (out.entryPoint === ENTRY) item.isEntry = true;
+      else item.isDynamicEntry = true;
+      item.name = out.entryPoint === ENTRY ? 'storefront' : widgetName(out.entryPoint);
+    }
+    const imports = out.imports.filter((i) => i.kind === 'import-statement' && !i.external).map((i) => keyOf.get(i.path)).filter(Boolean);
+    const dynamic = out.imports.filter((i) => i.kind === 'dynamic-import').map((i) => keyOf.get(i.path) ?? i.path).filter(Boolean);
+    if (imports.length) item.imports = imports;
+    if (dynamic.length) item.dynamicImports = dynamic;
+    if (out.entryPoint === ENTRY) {
+      const css = outputs.find(([, o]) => o.entryPoint === CSS_ENTRY);
+      if (css) item.css = [rel(css[0])];
+    }
+    const assets = out.imports.filter((i) => i.kind === 'file-loader' || /\.(svg|png)$/.test(i.path)).map((i) => rel(i.path));
+    if (assets.length) item.assets = assets;
+    manifest[key] = item;
+  }
+  const css = outputs.find(([, o]) => o.entryPoint === CSS_ENTRY);
+  if (css) manifest[CSS_ENTRY] = { file: rel(css[0]), src: CSS_ENTRY, isEntry: true, name: 'storefront' };
+  return manifest;
+}
+
+function widgetName(src) {
+  const m = /^widgets\/([^/]+)\//.exec(src);
+  return m ? m[1] : basename(src);
+}
+
+// --- sizes ---------------------------------------------------------------
+
+export function sizesOf(build) {
+  const rows = [];
+  for (const [key, item] of Object.entries(build.manifest)) {
+    const code = readFileSync(join(build.outdir, item.file));
+    rows.push({
+      key,
+      file: item.file,
+      kind: item.isEntry ? (key === CSS_ENTRY ? 'css' : 'entry') : item.isDynamicEntry ? 'island' : 'shared',
+      name: item.name ?? key,
+      raw: code.length,
+      gzip: gzipSync(code, { level: 9 }).length,
+      brotli: brotliCompressSync(code, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).length,
+    });
+  }
+  return rows;
+}
+
+/** Every JS chunk a page loads: the entry plus each named island and what it imports. */
+export function pageChunks(build, widgets) {
+  const seen = new Set();
+  const visit = (key) => {
+    if (!key || seen.has(key)) return;
+    seen.add(key);
+    for (const i of build.manifest[key]?.imports ?? []) visit(i);
+  };
+  visit(ENTRY);
+  for (const [key, item] of Object.entries(build.manifest)) {
+    if (item.isDynamicEntry && widgets.includes(item.name)) visit(key);
+  }
+  return [...seen];
+}
+
+/** The islands named by `data-widget` on a demo page, as the demo server renders it. */
+export async function widgetsOnPage(path) {
+  const { renderPage } = await import(`${pathToFileURL(join(root, 'dist-demo/render.mjs')).href}?t=${Date.now()}`);
+  const { html } = renderPage({ path, query: new URLSearchParams(), cookies: {}, build: 'preact' });
+  return [...new Set([...html.matchAll(/data-widget="([a-z0-9-]+)"/g)].map((m) => m[1]))];
+}
+
+const kb = (n) => `${(n / 1024).toFixed(2)} KB`;
+
+function printSizes(build) {
+  const rows = sizesOf(build).sort((a, b) => a.kind.localeCompare(b.kind) || b.gzip - a.gzip);
+  console.log(`\n${build.variant} build (${relative(root, build.outdir)}/)`);
+  console.log(`${'chunk'.padEnd(44)} ${'kind'.padEnd(7)} ${'raw'.padStart(10)} ${'gzip'.padStart(10)} ${'brotli'.padStart(10)}`);
+  for (const r of rows) {
+    console.log(`${r.name.slice(0, 44).padEnd(44)} ${r.kind.padEnd(7)} ${kb(r.raw).padStart(10)} ${kb(r.gzip).padStart(10)} ${kb(r.brotli).padStart(10)}`);
+  }
+  return rows;
+}
+
+const CATEGORY_PAGE = "/";
+
+async function pageTotal(build, rows) {
+  const keys = new Set(pageChunks(build, await widgetsOnPage(CATEGORY_PAGE)));
+  return rows.filter((r) => keys.has(r.key)).reduce((sum, r) => sum + r.gzip, 0);
+}
+
+async function checkBudgets(build, rows) {
+  const over = [];
+  for (const r of rows) {
+    if (r.kind === 'entry' && r.gzip > BUDGETS.entry) over.push(`entry ${kb(r.gzip)} > ${kb(BUDGETS.entry)}`);
+    if (r.kind === 'island') {
+      const budget = PAYPAL_ISLANDS.has(r.name) ? BUDGETS.islandWithPaypal : BUDGETS.island;
+      if (r.gzip > budget) over.push(`island ${r.name} ${kb(r.gzip)} > ${kb(budget)}`);
+    }
+  }
+  const total = await pageTotal(build, rows);
+  if (total > BUDGETS.categoryPage) over.push(`category page JS ${kb(total)} > ${kb(BUDGETS.categoryPage)}`);
+  return { over, total };
+}
+
+// --- demo support ------------------------------------------------------
+
+/** The demo's mock backend (MSW, browser) and the server-side page renderer. */
+export async function buildDemo() {
+  const final = join(root, 'dist-demo');
+  const outdir = `${final}.tmp-${process.pid}`;
+  rmSync(outdir, { recursive: true, force: true });
+  mkdirSync(outdir, { recursive: true });
+  await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: { mock: 'demo-pages/mock/browser.ts' },
+    outdir,
+    bundle: true,
+    format: 'esm',
+    minify: false,
+    sourcemap: true,
+    logLevel: 'warning',
+  }).catch(() => process.exit(1));
+  await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: { render: 'demo-pages/render.ts' },
+    outdir,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outExtension: { '.js': '.mjs' },
+    logLevel: 'warning',
+  });
+  copyFileSync(join(root, 'node_modules/msw/lib/mockServiceWorker.js'), join(outdir, 'mockServiceWorker.js'));
+  rmSync(final, { recursive: true, force: true });
+  renameSync(outdir, final);
+}
+
+async function main() {
+  const variants = args.has('--both') ? ['preact', 'react'] : args.has('--react') ? ['react'] : ['preact'];
+  const builds = [];
+  for (const variant of variants) builds.push(await buildVariant(variant));
+  await buildDemo();
+  let failed = false;
+  const totals = {};
+  for (const build of builds) {
+    const rows = printSizes(build);
+    const { over, total } = await checkBudgets(build, rows);
+    totals[build.variant] = total;
+    console.log(`category page (demo ${CATEGORY_PAGE}) JS total: ${kb(total)} gzip (budget ${kb(BUDGETS.categoryPage)})`);
+    if (build.variant === 'preact' && over.length) {
+      console.log(`OVER BUDGET:\n  ${over.join('\n  ')}`);
+      failed = true;
+    }
+  }
+  if (totals.preact && totals.react) {
+    console.log(`Preact/React category page JS: ${(totals.preact / totals.react).toFixed(2)}`);
+  }
+  if (args.has('--size') && failed) process.exit(1);
+  if (args.has('--serve')) {
+    const { startDemoServer } = await import('./demo-pages/server.mjs');
+    const outdir = join(root, 'dist');
+    const writeManifest = { name: 'manifest', setup: (b) => b.onEnd((r) => r.metafile && finish('preact', outdir, r.metafile)) };
+    const ctx = await esbuild.context({ ...options('preact', outdir), plugins: [writeManifest] });
+    await ctx.watch();
+    const { url } = await startDemoServer({ port: Number(process.env.PORT ?? 5173) });
+    console.log(`\nDemo shop: ${url}  (product page: ${url}pokemon-scarlet-violet-151-booster-box)\nWatching for changes. Ctrl+C to stop.`);
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

@@ -1,0 +1,120 @@
+/**
+ * The demo server (npm start, browser tests, bench): static files for the
+ * bundle and the demo assets, pages rendered by dist-demo/render.mjs, under a
+ * strict Content-Security-Policy. The API calls never reach it: the mock
+ * backend answers them in the page's service worker.
+ */
+import { createServer } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { dirname, extname, join, normalize } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+export const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self'",
+  "frame-src 'self'",
+  "form-action 'self'",
+  "base-uri 'self'",
+  "object-src 'none'",
+].join('; ');
+
+const TYPES = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+  '.map': 'application/json',
+  '.html': 'text/html; charset=utf-8',
+  '.png': 'image/png',
+};
+
+const STATIC_ROOTS = [
+  ['/build-react/', 'dist-react'],
+  ['/build/', 'dist'],
+  ['/demo/', 'dist-demo'],
+  ['/demo/', 'demo-pages/public'],
+];
+
+async function tryFile(res, dir, rest) {
+  const file = normalize(join(root, dir, rest));
+  if (!file.startsWith(join(root, dir))) return false;
+  try {
+    if (!(await stat(file)).isFile()) return false;
+    res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache' });
+    res.end(await readFile(file));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function cookiesOf(req) {
+  return Object.fromEntries(
+    (req.headers.cookie ?? '')
+      .split(';')
+      .map((c) => c.trim().split('='))
+      .filter(([k]) => k)
+      .map(([k, ...v]) => [k, decodeURIComponent(v.join('='))]),
+  );
+}
+
+async function readForm(req) {
+  let body = '';
+  for await (const chunk of req) body += chunk;
+  return Object.fromEntries(new URLSearchParams(body));
+}
+
+export async function startDemoServer({ port = 0, host = '127.0.0.1' } = {}) {
+  const render = () => import(`${pathToFileURL(join(root, 'dist-demo/render.mjs')).href}?t=${Date.now()}`);
+  const server = createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const path = decodeURIComponent(url.pathname);
+      if (path === '/mockServiceWorker.js') {
+        if (await tryFile(res, 'dist-demo', 'mockServiceWorker.js')) return;
+      }
+      for (const [prefix, dir] of STATIC_ROOTS) {
+        if (path.startsWith(prefix) && (await tryFile(res, dir, path.slice(prefix.length)))) return;
+      }
+      if (path.startsWith('/build') || path.startsWith('/demo/')) {
+        res.writeHead(404).end('Not found');
+        return;
+      }
+      const ctx = {
+        path,
+        query: url.searchParams,
+        cookies: cookiesOf(req),
+        build: url.searchParams.get('build') === 'react' ? 'react' : 'preact',
+      };
+      const headers = { 'Content-Type': TYPES['.html'], 'Content-Security-Policy': CSP, 'Cache-Control': 'no-store' };
+      if (path === '/opt-in-localized') {
+        const currency = url.searchParams.get('currency') === 'USDCAD' ? 'USDCAD' : 'USD';
+        res.writeHead(303, { Location: req.headers.referer ?? '/', 'Set-Cookie': `demo_currency=${currency}; Path=/; SameSite=Lax` });
+        res.end();
+        return;
+      }
+      const { renderPage, renderPaypalLanding } = await render();
+      if (req.method === 'POST' && path === '/cart/checkout/paypal-express') {
+        const page = renderPaypalLanding(ctx, await readForm(req));
+        res.writeHead(page.status, headers).end(page.html);
+        return;
+      }
+      const page = renderPage(ctx);
+      res.writeHead(page.status, headers).end(page.html);
+    } catch (error) {
+      console.error(error);
+      res.writeHead(500).end('Demo server error');
+    }
+  });
+  await new Promise((resolve) => server.listen(port, host, resolve));
+  const address = server.address();
+  const url = `http://${host === '127.0.0.1' ? 'localhost' : host}:${address.port}/`;
+  return { url, close: () => new Promise((resolve) => server.close(resolve)), server };
+}

@@ -1,0 +1,57 @@
+/**
+ * The DOM events on `window` that connect islands with each other and with
+ * the host page's own (legacy) scripts. Events announce; state lives in the
+ * stores. Every payload may carry a `source` so a sender can ignore its own
+ * message.
+ *
+ * From legacy code:
+ *   window.dispatchEvent(new CustomEvent('storefront:cart-updated'))
+ *   window.dispatchEvent(new CustomEvent('storefront:modal-open', { detail: { id: 'login' } }))
+ */
+export const EVENTS = {
+  /** The cart changed on the server: islands refresh what they show. */
+  cartUpdated: 'storefront:cart-updated',
+  /** Open or close the cart dropdown. */
+  cartToggle: 'storefront:cart-toggle',
+  /** Close the cart dropdown. */
+  cartHide: 'storefront:cart-hide',
+  /** Open a modal by id (`login`, `region`, `country-prompt`, `quick-add`, `cart-added`). */
+  modalOpen: 'storefront:modal-open',
+  /** Close a modal by id. */
+  modalClose: 'storefront:modal-close',
+  /** Open the quick-add dialog for a product. */
+  quickAdd: 'storefront:quick-add',
+} as const;
+
+export type EventName = (typeof EVENTS)[keyof typeof EVENTS];
+
+interface WithSource {
+  /** Who sent it; a widget ignores events it sent itself. */
+  source?: string;
+}
+
+export interface EventDetails {
+  'storefront:cart-updated': WithSource;
+  'storefront:cart-toggle': WithSource;
+  'storefront:cart-hide': WithSource;
+  'storefront:modal-open': WithSource & { id: string };
+  'storefront:modal-close': WithSource & { id: string };
+  'storefront:quick-add': WithSource & { productId: number };
+}
+
+export function emit<N extends EventName>(name: N, detail: EventDetails[N]): void {
+  window.dispatchEvent(new CustomEvent(name, { detail }));
+}
+
+/** Subscribes; returns the unsubscribe. A missing or odd `detail` arrives as `{}`. */
+export function on<N extends EventName>(
+  name: N,
+  listener: (detail: Partial<EventDetails[N]>) => void,
+): () => void {
+  const handler = (event: Event) => {
+    const detail = (event as CustomEvent).detail;
+    listener(detail && typeof detail === 'object' ? detail : {});
+  };
+  window.addEventListener(name, handler);
+  return () => window.removeEventListener(name, handler);
+}

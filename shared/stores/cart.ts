@@ -1,0 +1,141 @@
+/**
+ * The cart as every island sees it (spec §4 Cart dropdown). The logic lives
+ * here, components only read `$cart` and call these actions.
+ */
+import { map } from 'nanostores';
+import { getCart, getCartCount, getUpsell, removeCartItem } from '../api/calls';
+import { logFailure, isAborted } from '../api/client';
+import type { CartItem, CartResponse, UpsellEntry } from '../api/schemas';
+import { subtotal } from '../money';
+
+export interface CartState {
+  count: number;
+  /** CartErrors: the badge shows a red exclamation mark instead of the count. */
+  errors: boolean;
+  items: CartItem[];
+  /** Sum of quantity × price in USD. */
+  total: number;
+  /** True until the items are loaded, and again after every cart change. */
+  stale: boolean;
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  /** The item whose removal is under way. */
+  deletingId: string | number | null;
+  upsell: UpsellEntry[];
+  supplies: UpsellEntry[];
+}
+
+const initial: CartState = {
+  count: 0,
+  errors: false,
+  items: [],
+  total: 0,
+  stale: true,
+  status: 'idle',
+  deletingId: null,
+  upsell: [],
+  supplies: [],
+};
+
+export const $cart = map<CartState>({ ...initial });
+
+/** Unit price of a cart item: the spec lists both `price` and `Price`. */
+export function itemPrice(item: CartItem): number {
+  return item.price || item.Price;
+}
+
+export function itemTitle(item: CartItem): string {
+  return item.title || item.Title;
+}
+
+function applyCart(answer: CartResponse): void {
+  const items = answer.cart_items;
+  $cart.set({
+    ...$cart.get(),
+    count: answer.CartQuantity,
+    errors: answer.CartErrors,
+    items,
+    total: subtotal(items.map((item) => ({ quantity: item.quantity, price: itemPrice(item) }))),
+    stale: false,
+    status: 'ready',
+  });
+}
+
+let countRequest: AbortController | undefined;
+/** GET /cart/get-count: the badge. */
+export async function refreshCount(): Promise<void> {
+  countRequest?.abort();
+  const controller = (countRequest = new AbortController());
+  try {
+    const { count, errors } = await getCartCount({ signal: controller.signal });
+    $cart.setKey('count', count);
+    $cart.setKey('errors', errors);
+  } catch (error) {
+    logFailure('Cart count', error);
+  }
+}
+
+let cartRequest: AbortController | undefined;
+/** GET /cart/retrieve, then GET /cart/load-upsell only when the cart has items. */
+export async function loadCart(): Promise<void> {
+  cartRequest?.abort();
+  const controller = (cartRequest = new AbortController());
+  $cart.setKey('status', 'loading');
+  try {
+    applyCart(await getCart({ signal: controller.signal }));
+  } catch (error) {
+    if (isAborted(error)) return;
+    logFailure('Cart', error);
+    $cart.setKey('status', 'error');
+    return;
+  }
+  if ($cart.get().items.length === 0) {
+    $cart.setKey('upsell', []);
+    $cart.setKey('supplies', []);
+    return;
+  }
+  try {
+    const { upsell, supplies } = await getUpsell({ signal: controller.signal });
+    $cart.setKey('upsell', upsell);
+    $cart.setKey('supplies', supplies);
+  } catch (error) {
+    logFailure('Upsell', error); // spec §8: fails silently
+  }
+}
+
+/** Loads the cart only when it is stale (spec §4: opening loads the cart if stale). */
+export function loadCartIfStale(): Promise<void> {
+  const { stale, status } = $cart.get();
+  return stale && status !== 'loading' ? loadCart() : Promise.resolve();
+}
+
+/** POST /cart/remove-item. A second click while one removal runs does nothing. */
+export async function removeItem(id: string | number): Promise<void> {
+  if ($cart.get().deletingId !== null) return;
+  $cart.setKey('deletingId', id);
+  try {
+    applyCart(await removeCartItem(id));
+  } catch (error) {
+    logFailure('Removing a cart item', error); // spec §8: no user message
+  } finally {
+    $cart.setKey('deletingId', null);
+  }
+}
+
+/** A cart change happened somewhere: reload if shown, else only the count. */
+export function cartChanged(isOpen: boolean): Promise<void> {
+  $cart.setKey('stale', true);
+  return isOpen ? loadCart() : refreshCount();
+}
+
+/** The add-to-cart answer carries the new count (CartQuantity). */
+export function applyCartSummary(count: number): void {
+  $cart.setKey('count', count);
+  $cart.setKey('stale', true);
+}
+
+/** Tests only. */
+export function resetCart(): void {
+  countRequest?.abort();
+  cartRequest?.abort();
+  $cart.set({ ...initial });
+}

@@ -1,0 +1,29 @@
+import { atom } from 'nanostores';
+import { EVENTS, on } from '../events';
+
+/** Ids of the open modals, the last one on top. */
+export const $openModals = atom<readonly string[]>([]);
+
+export function openModal(id: string): void {
+  const open = $openModals.get();
+  if (!open.includes(id)) $openModals.set([...open, id]);
+}
+
+export function closeModal(id: string): void {
+  const open = $openModals.get();
+  if (open.includes(id)) $openModals.set(open.filter((x) => x !== id));
+}
+
+export function isModalOpen(id: string): boolean {
+  return $openModals.get().includes(id);
+}
+
+/** Legacy code opens and closes modals with the documented events. */
+export function listenForModalEvents(): () => void {
+  const offOpen = on(EVENTS.modalOpen, ({ id }) => typeof id === 'string' && openModal(id));
+  const offClose = on(EVENTS.modalClose, ({ id }) => typeof id === 'string' && closeModal(id));
+  return () => {
+    offOpen();
+    offClose();
+  };
+}

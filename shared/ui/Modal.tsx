@@ -1,0 +1,125 @@
+/**
+ * The generic modal of spec §2/§4, on the native `<dialog>`: `showModal()`
+ * gives the top layer and an inert page. On top of it:
+ * - open and close by id (`$openModals`, the modal-open/-close events);
+ * - the backdrop and the close icon close it, unless `required`;
+ * - Escape closes it, unless `required`;
+ * - focus moves in, Tab stays inside, and focus returns to the opener.
+ */
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useStore } from '@nanostores/react';
+import { $openModals, closeModal } from '../stores/modals';
+
+export interface ModalProps {
+  id: string;
+  title: ReactNode;
+  children: ReactNode;
+  /** A required modal ignores backdrop clicks, Escape and has no close icon. */
+  required?: boolean;
+  /** Called after the modal closed, whatever closed it. */
+  onClose?: () => void;
+  /** Show the title visually (it always labels the dialog). */
+  hideTitle?: boolean;
+  size?: 'sm' | 'md' | 'lg';
+  /** Element to focus first; default: the first focusable inside. */
+  initialFocus?: string;
+}
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+export function Modal({ id, title, children, required, onClose, hideTitle, size = 'md', initialFocus }: ModalProps) {
+  const open = useStore($openModals).includes(id);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const openerRef = useRef<HTMLElement | null>(null);
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+  const titleId = useId();
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      dialog.showModal();
+      const first =
+        (initialFocus && dialog.querySelector<HTMLElement>(initialFocus)) ||
+        dialog.querySelector('.sfw-modal__body')?.querySelector<HTMLElement>(FOCUSABLE) ||
+        dialog.querySelector<HTMLElement>(FOCUSABLE);
+      first?.focus();
+    } else if (!open && dialog.open) {
+      dialog.close();
+      const opener = openerRef.current;
+      openerRef.current = null;
+      if (opener?.isConnected) opener.focus();
+      onCloseRef.current?.();
+    }
+  }, [open, initialFocus]);
+
+  // Closing the island while open must not leave an inert page behind.
+  useEffect(() => () => dialogRef.current?.close(), []);
+
+  const requestClose = () => {
+    if (!required) closeModal(id);
+  };
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className={`sfw-modal sfw-modal--${size}`}
+      aria-labelledby={titleId}
+      aria-modal="true"
+      data-modal-id={id}
+      onCancel={(event) => {
+        // Escape: the browser would close the dialog itself; we decide.
+        event.preventDefault();
+        requestClose();
+      }}
+      onClose={() => {
+        // Closed behind our back (e.g. a repeated Escape): keep the store in step.
+        if ($openModals.get().includes(id)) {
+          if (required) dialogRef.current?.showModal();
+          else closeModal(id);
+        }
+      }}
+      onClick={(event) => {
+        if (event.target === dialogRef.current) requestClose(); // the backdrop
+      }}
+      onKeyDown={(event) => trapTab(event, dialogRef.current)}
+    >
+      {open && (
+        <div className="sfw-modal__panel">
+          <header className="sfw-modal__header">
+            <h2 id={titleId} className={hideTitle ? 'sfw-visually-hidden' : 'sfw-modal__title'}>
+              {title}
+            </h2>
+            {!required && (
+              <button type="button" className="sfw-modal__close" aria-label="Close" onClick={requestClose}>
+                <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                  <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+                </svg>
+              </button>
+            )}
+          </header>
+          <div className="sfw-modal__body">{children}</div>
+        </div>
+      )}
+    </dialog>
+  );
+}
+
+function trapTab(event: { key: string; shiftKey: boolean; preventDefault(): void }, dialog: HTMLDialogElement | null) {
+  if (event.key !== 'Tab' || !dialog) return;
+  const focusable = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.closest('[hidden]'));
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  if (!first || !last) return event.preventDefault();
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || !dialog.contains(active))) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || !dialog.contains(active))) {
+    event.preventDefault();
+    first.focus();
+  }
+}

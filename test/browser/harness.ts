@@ -1,0 +1,153 @@
+/**
+ * Browser test harness: real Chromium (playwright-core) against the built
+ * demo pages served by the demo server, under its strict CSP.
+ *
+ * Chromium: the Debian `chromium` package when installed, otherwise the
+ * binary shipped in the `@sparticuz/chromium` npm package. No manual step.
+ *
+ * Every page fails its test on a console error or an uncaught exception,
+ * unless the test names the error it expects (`shop.expectConsoleError`).
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+// @ts-expect-error: plain JS module without types
+import { startDemoServer } from '../../demo-pages/server.mjs';
+
+const require = createRequire(import.meta.url);
+
+const DEBIAN_CHROMIUM = '/usr/bin/chromium';
+const ARGS = [
+  '--no-sandbox',
+  '--no-zygote',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--use-gl=angle',
+  '--use-angle=swiftshader',
+  '--font-render-hinting=none',
+];
+
+export async function launchChromium(): Promise<Browser> {
+  if (existsSync(DEBIAN_CHROMIUM)) {
+    return chromium.launch({ executablePath: DEBIAN_CHROMIUM, args: ARGS, headless: true });
+  }
+  const sparticuz = (await import('@sparticuz/chromium')).default;
+  const executablePath = await sparticuz.executablePath();
+  return chromium.launch({ executablePath, args: [...ARGS, '--headless=shell'], headless: true });
+}
+
+interface OpenOptions {
+  width?: number;
+  height?: number;
+  /** Reuse a context (e.g. a second tab in the same session). */
+  context?: BrowserContext;
+}
+
+export interface Shop {
+  url: string;
+  browser: Browser;
+  /** Opens a demo page in a fresh context (fresh cookies and storage) and waits for its islands. */
+  open(path: string, options?: OpenOptions): Promise<Page>;
+  /** The next console error matching this is expected, not a failure. */
+  expectConsoleError(pattern: RegExp): void;
+}
+
+/** Starts the demo server and Chromium for one test file; checks console errors after each test. */
+export function useShop(): Shop {
+  let server: { url: string; close(): Promise<void> };
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  let errors: string[] = [];
+  let expected: RegExp[] = [];
+
+  beforeAll(async () => {
+    server = await startDemoServer({ port: 0 });
+    browser = await launchChromium();
+  });
+  afterEach(async () => {
+    const unexpected = errors.filter((e) => !expected.some((p) => p.test(e)));
+    const missing = expected.filter((p) => !errors.some((e) => p.test(e)));
+    errors = [];
+    expected = [];
+    await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => {})));
+    expect(unexpected, 'console errors / uncaught exceptions').toEqual([]);
+    expect(missing.map(String), 'expected console errors that never came').toEqual([]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const shop: Shop = {
+    get url() {
+      return server.url;
+    },
+    get browser() {
+      return browser;
+    },
+    async open(path, options = {}) {
+      let context = options.context;
+      if (!context) {
+        context = await browser.newContext({
+          viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+          serviceWorkers: 'allow',
+        });
+        contexts.push(context);
+      }
+      const page = await context.newPage();
+      page.on('console', (msg) => {
+        if (msg.type() === 'error') errors.push(msg.text());
+      });
+      page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+      await page.goto(new URL(path, server.url).href);
+      await waitForIslands(page);
+      return page;
+    },
+    expectConsoleError(pattern) {
+      expected.push(pattern);
+    },
+  };
+  return shop;
+}
+
+/** Resolves when every hook in the viewport has mounted or failed (lazy ones may still wait). */
+export async function waitForIslands(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    if (!window.Storefront) return false;
+    const hosts = [...document.querySelectorAll('[data-widget]')];
+    return hosts.every((h) => {
+      const claimed = h.getAttribute('data-widget-claimed');
+      const state = h.getAttribute('data-widget-state');
+      if (state === 'mounted' || state === 'error') return true;
+      // Lazy islands below the fold wait for the viewport.
+      const rect = h.getBoundingClientRect();
+      return claimed === 'loading' && rect.top > window.innerHeight + 300;
+    });
+  });
+}
+
+const axeSource = readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Runs axe-core (WCAG 2.x A/AA rules) on the page; returns the violations, if any, in a readable form. */
+export async function axeViolations(page: Page, options: { include?: string } = {}): Promise<string[]> {
+  // Evaluated through the DevTools protocol, so the page's CSP does not block it.
+  await page.evaluate(await axeSource);
+  const result = await page.evaluate(async (include) => {
+    // @ts-expect-error axe is injected above
+    const axe = window.axe;
+    const r = await axe.run(include ? { include: [include] } : document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    });
+    return r.violations.map(
+      (v: { id: string; help: string; nodes: Array<{ target: string[] }> }) =>
+        `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+    );
+  }, options.include);
+  return result;
+}

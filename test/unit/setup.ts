@@ -1,0 +1,36 @@
+/**
+ * Unit test setup: the mock backend (msw/node, same handlers as the demo)
+ * answers every call, an unhandled request fails the test; after each test
+ * the DOM, the stores, the backend and the page config are reset.
+ */
+import { cleanup } from '@testing-library/preact';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { backend, server } from '../../demo-pages/mock/node';
+import { resetPageConfig } from '../../shared/config';
+import { resetCart } from '../../shared/stores/cart';
+import { $openModals } from '../../shared/stores/modals';
+import { $openPanel } from '../../shared/stores/panels';
+import { $region } from '../../shared/stores/region';
+import { $sessionExpired } from '../../shared/stores/session';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  cleanup();
+  document.head.innerHTML = '';
+  document.body.innerHTML = '';
+  document.cookie.split(';').forEach((c) => {
+    const name = c.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; max-age=0; path=/`;
+  });
+  server.resetHandlers();
+  backend.reset();
+  resetPageConfig();
+  resetCart();
+  $openModals.set([]);
+  $openPanel.set(null);
+  $region.set({ factor: 1, symbol: '$', country: 'US' });
+  $sessionExpired.set(false);
+  localStorage.clear();
+  sessionStorage.clear();
+});
+afterAll(() => server.close());

@@ -1,0 +1,41 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit tests run against preact/compat, the runtime that ships.
+const preactAlias = {
+  'react/jsx-runtime': 'preact/jsx-runtime',
+  'react/jsx-dev-runtime': 'preact/jsx-runtime',
+  'react-dom/client': 'preact/compat/client',
+  'react-dom/test-utils': 'preact/test-utils',
+  'react-dom': 'preact/compat',
+  react: 'preact/compat',
+};
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { alias: preactAlias },
+        esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          environmentOptions: { happyDOM: { url: 'http://shop.test/' } },
+          setupFiles: ['test/unit/setup.ts'],
+          restoreMocks: true,
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          include: ['test/browser/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+          globalSetup: ['test/browser/global-setup.ts'],
+        },
+      },
+    ],
+  },
+});

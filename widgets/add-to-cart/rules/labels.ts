@@ -1,0 +1,70 @@
+/**
+ * Texts of the add-to-cart form (spec §4 "Stock messages", §5 "Presale", §6).
+ *
+ * Notices carry their full sentence in `text`; `link`, when present, names
+ * the words of that sentence that link to a page, so the component can wrap
+ * them without rebuilding the sentence. The spec gives the reward-only notice
+ * as a paraphrase ("only available within the Rewards Program"); the sentence
+ * here keeps those words and links 'Rewards Program' to its route (§2).
+ */
+import type { Product } from '../../../shared/api/schemas';
+
+export const PRESALE_SUFFIX = ' - Presale';
+export const LAST_ONE_AVAILABLE = 'Last one available!';
+export const REWARDS_PROGRAM_URL = '/claim-loyalty-rewards';
+export const LIVE_BREAK_SCHEDULE_URL = '/steel-city-break-room';
+export const INTERNATIONAL_BUYERS_URL = '/international-buyers';
+
+export type NoticeKind = 'reward-only' | 'live-break-only' | 'ineligible';
+
+export interface Notice {
+  kind: NoticeKind;
+  text: string;
+  link?: { text: string; href: string };
+}
+
+export const rewardOnlyNotice: Notice = {
+  kind: 'reward-only',
+  text: 'This product is only available within the Rewards Program.',
+  link: { text: 'Rewards Program', href: REWARDS_PROGRAM_URL },
+};
+
+export const liveBreakOnlyNotice: Notice = {
+  kind: 'live-break-only',
+  text: 'This product is only available for live break during break hours.',
+};
+
+/** The link the spec names for the break schedule (§2), for use next to the live-break notice. */
+export const liveBreakScheduleLink = { text: 'the live break schedule', href: LIVE_BREAK_SCHEDULE_URL };
+
+export const ineligibleNotice: Notice = {
+  kind: 'ineligible',
+  text: 'This item may be ineligible to ship to your country',
+};
+
+export function displayTitle(product: Product): string {
+  return product.Presale ? `${product.title}${PRESALE_SUFFIX}` : product.title;
+}
+
+export function buttonLabel(product: Product): string {
+  return product.Presale ? 'Preorder' : 'Add to Cart';
+}
+
+/** 'Last one available!' when exactly one is left and no sale limit applies (SaleQuantityLimit < 1). */
+export function lastOneAvailable(product: Product, available: number): string | null {
+  return available === 1 && product.SaleQuantityLimit < 1 ? LAST_ONE_AVAILABLE : null;
+}
+
+/**
+ * The notices that apply, in this order: reward-only, live-break-only,
+ * ineligible. Only an explicit `Eligible: false` warns; missing means eligible.
+ * A reward-only product has no normal add button (§6): the component shows
+ * the notice instead of it.
+ */
+export function productNotices(product: Product): Notice[] {
+  const notices: Notice[] = [];
+  if (product.RewardRedemptionOnly) notices.push(rewardOnlyNotice);
+  if (product.LiveBreakOnly) notices.push(liveBreakOnlyNotice);
+  if (product.Eligible === false) notices.push(ineligibleNotice);
+  return notices;
+}
