@@ -42,6 +42,23 @@ const PREACT_ALIAS = {
   'react/jsx-runtime': 'preact/jsx-runtime',
 };
 
+/**
+ * The api client pins axios to its XHR adapter (shared/api/client.ts), so
+ * axios's fetch adapter is dead weight in the browser: ~3 KB gzip.
+ */
+const dropAxiosFetchAdapter = {
+  name: 'drop-axios-fetch-adapter',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/fetch\.js$/ }, (args) =>
+      /axios[\\/]lib[\\/]adapters[\\/]adapters\.js$/.test(args.importer) ? { path: 'axios-fetch-adapter', namespace: 'stub' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({
+      contents: 'export const getFetch = () => undefined; export default undefined;',
+      loader: 'js',
+    }));
+  },
+};
+
 function options(variant, outdir) {
   return {
     absWorkingDir: root,
@@ -63,6 +80,7 @@ function options(variant, outdir) {
     define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'none',
     logLevel: 'warning',
+    plugins: [dropAxiosFetchAdapter],
   };
 }
 
@@ -161,7 +179,7 @@ export function pageChunks(build, widgets) {
   };
   visit(ENTRY);
   for (const [key, item] of Object.entries(build.manifest)) {
-    if (item.isDynamicEntry && widgets.includes(item.name)) visit(key);
+    if (item.isDynamicEntry && widgets.includes(item.name) && /\/island\.tsx?$/.test(item.src)) visit(key); // lazy sub-chunks load on demand
   }
   return [...seen];
 }
@@ -216,7 +234,7 @@ export async function buildDemo() {
   mkdirSync(outdir, { recursive: true });
   await esbuild.build({
     absWorkingDir: root,
-    entryPoints: { mock: 'demo-pages/mock/browser.ts' },
+    entryPoints: { mock: 'demo-pages/mock/browser.ts', 'fake-paypal-sdk': 'demo-pages/mock/fake-paypal-sdk.ts' },
     outdir,
     bundle: true,
     format: 'esm',
@@ -264,7 +282,8 @@ async function main() {
     const { startDemoServer } = await import('./demo-pages/server.mjs');
     const outdir = join(root, 'dist');
     const writeManifest = { name: 'manifest', setup: (b) => b.onEnd((r) => r.metafile && finish('preact', outdir, r.metafile)) };
-    const ctx = await esbuild.context({ ...options('preact', outdir), plugins: [writeManifest] });
+    const base = options('preact', outdir);
+    const ctx = await esbuild.context({ ...base, plugins: [...base.plugins, writeManifest] });
     await ctx.watch();
     const { url } = await startDemoServer({ port: Number(process.env.PORT ?? 5173) });
     console.log(`\nDemo shop: ${url}  (product page: ${url}pokemon-scarlet-violet-151-booster-box)\nWatching for changes. Ctrl+C to stop.`);

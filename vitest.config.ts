@@ -12,6 +12,7 @@ const preactAlias = {
 
 export default defineConfig({
   test: {
+    reporters: ['default', './test/summary-reporter.ts'],
     projects: [
       {
         resolve: { alias: preactAlias },
@@ -23,6 +24,8 @@ export default defineConfig({
           environmentOptions: { happyDOM: { url: 'http://shop.test/' } },
           setupFiles: ['test/unit/setup.ts'],
           restoreMocks: true,
+          // Bundle these through Vite so their `react` import gets the preact/compat alias.
+          server: { deps: { inline: ['@nanostores/react'] } },
         },
       },
       {

@@ -77,7 +77,7 @@ function header(ctx: RenderContext): string {
     </div>
     <div class="mainbar">
       <button type="button" class="icon-btn mainbar__menu" data-panel-toggle="main-menu" aria-controls="main-menu" aria-expanded="false"><span class="icon-bars" aria-hidden="true"></span><span class="visually-hidden">Menu</span></button>
-      <a class="logo" href="/"><span class="logo__mark" aria-hidden="true">SC</span> Steel City Collectibles</a>
+      <a class="logo" href="/"><span class="logo__mark" aria-hidden="true">SC</span> <span class="logo__text">Steel City Collectibles</span></a>
       <div class="mainbar__search">${hook('search-bar', { loggedIn, recentSearches: loggedIn ? ['pokemon 151', 'topps chrome'] : [] })}</div>
       <button type="button" class="icon-btn mobile-search-toggle" data-panel-toggle="mobile-search" aria-controls="mobile-search" aria-expanded="false"><span class="visually-hidden">Search</span><span class="icon-search" aria-hidden="true"></span></button>
       <button type="button" class="icon-btn flag-btn" data-region-open><img src="/demo/img/flag-${config(ctx).region.country === 'CA' ? 'ca' : 'us'}.svg" alt="" width="24" height="16"><span class="visually-hidden">Choose your region</span></button>
@@ -88,7 +88,7 @@ function header(ctx: RenderContext): string {
       ${hook('cart-dropdown')}
     </div>
     <nav class="menu" id="main-menu" data-panel="main-menu" aria-label="Main"><ul class="menu__list">${menu}</ul></nav>
-    <div class="mobile-search" id="mobile-search" data-panel="mobile-search" hidden>${hook('search-bar', { loggedIn, recentSearches: [], variant: 'mobile' })}</div>
+    <div class="mobile-search" id="mobile-search" data-panel="mobile-search" hidden>${hook('search-bar', { loggedIn, recentSearches: loggedIn ? ['pokemon 151', 'topps chrome'] : [], variant: 'mobile' })}</div>
     <div class="header-overlay" data-header-overlay hidden></div>
   </header>`;
 }
@@ -99,7 +99,7 @@ function footer(): string {
     <div class="site-footer__cols">
       <div><h2>Shop</h2><ul><li><a href="/c/supplies">Supplies</a></li><li><a href="/steel-city-break-room">Break room</a></li><li><a href="/claim-loyalty-rewards">Rewards Program</a></li></ul></div>
       <div><h2>Help</h2><ul><li><a href="/international-buyers">International buyers</a></li><li><a href="/cart">Cart</a></li><li><a href="/checkout">Checkout</a></li></ul></div>
-      <div><h2>Follow</h2><p>Share a pull and earn points: <button type="button" class="linklike" data-loyalty-action="share">Share this page</button></p></div>
+      <div><h2>Follow</h2><p>Share a pull and earn points: <button type="button" class="linklike" data-widget="loyalty-action" ${props({ type: 'share' })}>Share this page</button></p></div>
     </div>
     <p class="site-footer__legal">Demo shop for storefront-widgets. Prices and products are made up.</p>
   </footer>`;
@@ -127,7 +127,7 @@ function document_(ctx: RenderContext, title: string, main: string): string {
   <main id="main" class="page">${main}</main>
   ${footer()}
   ${hook('login-modal')}
-  ${hook('country-prompt')}
+  ${hook('country-prompt', { flagUrl: '/demo/img/flag-ca.svg' })}
   ${hook('region-dialog')}
   ${hook('cart-dialogs')}
 </body>

@@ -24,7 +24,7 @@ import {
   type RawProduct,
 } from './catalog';
 
-export type FailureMode = '500' | '404' | '419' | '419-once' | 'timeout' | 'malformed' | 'network';
+export type FailureMode = '500' | '404' | '419' | '419-once' | 'timeout' | 'malformed' | 'network' | 'empty';
 
 export interface CartLine {
   /** Cart row id. */
@@ -150,7 +150,7 @@ export function createBackend(store: StateStore = memoryStore()) {
   ): HttpHandler {
     return http[method](path, async ({ request }) => {
       const body = method === 'post' ? await readBody(request) : {};
-      calls.push({ method: method.toUpperCase(), path, body, headers: Object.fromEntries(request.headers) });
+      calls.push({ method: method.toUpperCase(), path, body, headers: Object.fromEntries([...request.headers].map(([k, v]) => [k.toLowerCase(), v])) });
       const wait = delays.get(path);
       if (wait !== undefined) await delay(typeof wait === 'function' ? wait(body) : wait);
       const failure = failures.get(path);
@@ -170,6 +170,8 @@ export function createBackend(store: StateStore = memoryStore()) {
           return HttpResponse.text('<html><body>Whoops, looks like something went wrong.</body></html>', { status: 200, headers: { 'Content-Type': 'text/html' } });
         case 'network':
           return HttpResponse.error();
+        case 'empty': // a healthy answer with an empty list (e.g. ?fail=/recently-viewed:empty)
+          return HttpResponse.json([]);
       }
       const state = store.read();
       const result = answer(state, body);

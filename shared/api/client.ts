@@ -40,6 +40,8 @@ export class ApiError extends Error {
 }
 
 export const http = axios.create({
+  // XHR only: the build drops axios's fetch adapter (build.mjs).
+  adapter: 'xhr',
   timeout: DEFAULT_TIMEOUT_MS,
   headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' },
   withXSRFToken: (config) => isRelative(config.url),
@@ -86,7 +88,10 @@ export async function request<S extends v.GenericSchema>(
       response = await send();
     } catch (error) {
       if (!isAxiosError(error) || error.response?.status !== 419) throw error;
-      await http.get(CSRF_REFRESH_URL, { signal: options.signal });
+      // Any answer (even an error) to this GET carries a fresh XSRF-TOKEN cookie.
+      await http.get(CSRF_REFRESH_URL, { signal: options.signal }).catch((refreshError) => {
+        if (isCancel(refreshError)) throw refreshError;
+      });
       try {
         response = await send();
       } catch (retryError) {

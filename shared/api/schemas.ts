@@ -54,7 +54,8 @@ export type CartSummary = v.InferOutput<typeof CartSummary>;
 
 /** /cart/get-count: the spec only says "the count"; accept a bare number or an object. */
 export const CartCount = v.union([
-  v.pipe(num, v.transform((count) => ({ count, errors: false }))),
+  // A bare number says nothing about errors: keep what the cart said (undefined).
+  v.pipe(num, v.transform((count): { count: number; errors?: boolean } => ({ count }))),
   v.pipe(
     v.object({ CartQuantity: num, CartErrors: flag }),
     v.transform((r) => ({ count: r.CartQuantity, errors: r.CartErrors })),

@@ -33,6 +33,8 @@ export function createRuntime(registry: IslandRegistry) {
     }
     try {
       const island = (await entry.load()).default;
+      // Mount each island in a task of its own, so a page of islands never blocks input for long.
+      await new Promise((resolve) => setTimeout(resolve, 0));
       if (!host.isConnected || host.getAttribute(CLAIMED) !== 'loading') return;
       host.setAttribute(CLAIMED, 'mounted');
       unmounts.set(host, island.mount(host));

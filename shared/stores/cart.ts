@@ -6,10 +6,19 @@ import { map } from 'nanostores';
 import { getCart, getCartCount, getUpsell, removeCartItem } from '../api/calls';
 import { logFailure, isAborted } from '../api/client';
 import type { CartItem, CartResponse, UpsellEntry } from '../api/schemas';
+import { emit, EVENTS, on } from '../events';
 import { subtotal } from '../money';
+import { $openPanel } from './panels';
+
+/** The header panel id of the cart dropdown. */
+export const CART_PANEL = 'cart';
+/** `source` of the events the cart dropdown sends. */
+export const CART_SOURCE = 'cart-dropdown';
 
 export interface CartState {
   count: number;
+  /** False until a count came from the server (so the first one is not announced as a change). */
+  counted: boolean;
   /** CartErrors: the badge shows a red exclamation mark instead of the count. */
   errors: boolean;
   items: CartItem[];
@@ -26,6 +35,7 @@ export interface CartState {
 
 const initial: CartState = {
   count: 0,
+  counted: false,
   errors: false,
   items: [],
   total: 0,
@@ -52,6 +62,7 @@ function applyCart(answer: CartResponse): void {
   $cart.set({
     ...$cart.get(),
     count: answer.CartQuantity,
+    counted: true,
     errors: answer.CartErrors,
     items,
     total: subtotal(items.map((item) => ({ quantity: item.quantity, price: itemPrice(item) }))),
@@ -67,8 +78,7 @@ export async function refreshCount(): Promise<void> {
   const controller = (countRequest = new AbortController());
   try {
     const { count, errors } = await getCartCount({ signal: controller.signal });
-    $cart.setKey('count', count);
-    $cart.setKey('errors', errors);
+    $cart.set({ ...$cart.get(), count, errors: errors ?? $cart.get().errors, counted: true });
   } catch (error) {
     logFailure('Cart count', error);
   }
@@ -114,6 +124,8 @@ export async function removeItem(id: string | number): Promise<void> {
   $cart.setKey('deletingId', id);
   try {
     applyCart(await removeCartItem(id));
+    // Other islands, legacy code and other tabs learn about the change.
+    emit(EVENTS.cartUpdated, { source: CART_SOURCE });
   } catch (error) {
     logFailure('Removing a cart item', error); // spec §8: no user message
   } finally {
@@ -129,8 +141,43 @@ export function cartChanged(isOpen: boolean): Promise<void> {
 
 /** The add-to-cart answer carries the new count (CartQuantity). */
 export function applyCartSummary(count: number): void {
-  $cart.setKey('count', count);
-  $cart.setKey('stale', true);
+  $cart.set({ ...$cart.get(), count, counted: true, stale: true });
+}
+
+const isOpen = () => $openPanel.get() === CART_PANEL;
+
+/**
+ * Keeps the cart fresh while a cart dropdown is mounted (spec §4): fetches the
+ * count, loads the cart when the dropdown opens, follows the toggle/hide and
+ * cart-updated events, other tabs (BroadcastChannel) and pages restored from
+ * the back/forward cache. Returns the cleanup, which also aborts fetches.
+ */
+export function startCartSync(): () => void {
+  void refreshCount();
+  const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel('storefront:cart') : null;
+  const changed = () => void cartChanged(isOpen());
+  if (channel) channel.onmessage = changed;
+  const offs = [
+    $openPanel.listen((id) => {
+      if (id === CART_PANEL) void loadCartIfStale();
+    }),
+    on(EVENTS.cartToggle, () => $openPanel.set(isOpen() ? null : CART_PANEL)),
+    on(EVENTS.cartHide, () => isOpen() && $openPanel.set(null)),
+    on(EVENTS.cartUpdated, ({ source }) => {
+      channel?.postMessage('cart-updated');
+      // Our own removal already applied the server's answer.
+      if (source !== CART_SOURCE) changed();
+    }),
+  ];
+  const onPageShow = (event: PageTransitionEvent) => event.persisted && changed();
+  window.addEventListener('pageshow', onPageShow);
+  return () => {
+    offs.forEach((off) => off());
+    window.removeEventListener('pageshow', onPageShow);
+    channel?.close();
+    countRequest?.abort();
+    cartRequest?.abort();
+  };
 }
 
 /** Tests only. */

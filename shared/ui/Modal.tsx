@@ -6,7 +6,7 @@
  * - Escape closes it, unless `required`;
  * - focus moves in, Tab stays inside, and focus returns to the opener.
  */
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { $openModals, closeModal } from '../stores/modals';
 
@@ -34,7 +34,8 @@ export function Modal({ id, title, children, required, onClose, hideTitle, size 
   const openerRef = useRef<HTMLElement | null>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
-  const titleId = useId();
+  // Not useId(): Preact numbers ids per root, so two islands' modals would share one.
+  const titleId = `sfw-modal-${id}-title`;
 
   useEffect(() => {
     const dialog = dialogRef.current;

@@ -8,39 +8,18 @@
  * Every page fails its test on a console error or an uncaught exception,
  * unless the test names the error it expects (`shop.expectConsoleError`).
  */
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { launchChromium as launch } from '../../scripts/chromium.mjs';
 // @ts-expect-error: plain JS module without types
 import { startDemoServer } from '../../demo-pages/server.mjs';
 
 const require = createRequire(import.meta.url);
 
-const DEBIAN_CHROMIUM = '/usr/bin/chromium';
-const ARGS = [
-  '--no-sandbox',
-  '--no-zygote',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--use-gl=angle',
-  '--use-angle=swiftshader',
-  '--font-render-hinting=none',
-];
-
-export async function launchChromium(): Promise<Browser> {
-  if (existsSync(DEBIAN_CHROMIUM)) {
-    return chromium.launch({ executablePath: DEBIAN_CHROMIUM, args: ARGS, headless: true });
-  }
-  const sparticuz = (await import('@sparticuz/chromium')).default;
-  const executablePath = await sparticuz.executablePath();
-  return chromium.launch({ executablePath, args: [...ARGS, '--headless=shell'], headless: true });
-}
+/** Launches Chromium (scripts/chromium.mjs, shared with `npm run bench`). */
+export const launchChromium: () => Promise<Browser> = launch;
 
 interface OpenOptions {
   width?: number;

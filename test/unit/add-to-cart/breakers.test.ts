@@ -64,6 +64,10 @@ describe('formatNextLive (in the breaker’s own timezone, never throws)', () =>
   it.each<[string, LiveBreaker['next_live'], string]>([
     ['winter, IANA zone', live({}), 'Sat, Nov 22, 7:00 PM – 9:00 PM EST'],
     ['summer shows daylight time', live({ date: '2025-07-12', start: '19:00:00', end: '21:30:00' }), 'Sat, Jul 12, 7:00 PM – 9:30 PM EDT'],
+    ['day daylight time ends: the session is in EST', live({ date: '2025-11-02' }), 'Sun, Nov 2, 7:00 PM – 9:00 PM EST'],
+    ['day daylight time starts: the session is in EDT', live({ date: '2025-03-09' }), 'Sun, Mar 9, 7:00 PM – 9:00 PM EDT'],
+    ['early on the day daylight time starts: still EST', live({ date: '2025-03-09', start: '01:00', end: '01:45' }), 'Sun, Mar 9, 1:00 AM – 1:45 AM EST'],
+    ['zone east of UTC', live({ timezone: 'Asia/Tokyo' }), 'Sat, Nov 22, 7:00 PM – 9:00 PM GMT+9'],
     ['Pacific zone', live({ timezone: 'America/Los_Angeles' }), 'Sat, Nov 22, 7:00 PM – 9:00 PM PST'],
     ['abbreviation kept as sent', live({ timezone: 'EST' }), 'Sat, Nov 22, 7:00 PM – 9:00 PM EST'],
     ['12-hour times', live({ start: '7:00 PM', end: '9:15 pm' }), 'Sat, Nov 22, 7:00 PM – 9:15 PM EST'],

@@ -20,7 +20,7 @@ import type { LiveBreaker, Product } from '../../../shared/api/schemas';
 import type { FormState } from './form-state';
 
 export function isBreakerEligible(breaker: LiveBreaker, product: Product): boolean {
-  if (breaker.stock !== null && breaker.stock !== undefined && breaker.stock < 0) return false;
+  if (breaker.stock !== null && breaker.stock !== undefined && !(breaker.stock > 0)) return false;
   const covers = breaker.categories ?? [];
   if (covers.length === 0) return true;
   const productCategories = new Set((product.categories ?? []).map((c) => c.id));
@@ -62,7 +62,7 @@ function parseDay(s: string): number | null {
   return back.getUTCMonth() === mo - 1 && back.getUTCDate() === d ? t : null;
 }
 
-/** Wall-clock time from "19:00", "19:00:00", "7:00 PM" or a date-time string. */
+/** Wall-clock time, in ms after midnight, from "19:00", "19:00:00", "7:00 PM" or a date-time string. */
 function parseTime(s: string): number | null {
   const m = /(?:^|[T\s])(\d{1,2}):(\d{2})(?::\d{2}(?:\.\d+)?)?\s*([ap]\.?m\.?)?/i.exec(s);
   if (!m) return null;
@@ -74,18 +74,36 @@ function parseTime(s: string): number | null {
     h = (h % 12) + (half === 'p' ? 12 : 0);
   }
   if (h > 23 || min > 59) return null;
-  return Date.UTC(1970, 0, 1, h, min);
+  return (h * 60 + min) * 60_000;
 }
 
-/** "EST" for America/New_York in winter; an abbreviation as sent is kept. */
-function zoneLabel(zone: string, day: number | null): string {
+/** Offset of `zone` from UTC at `instant`, in ms (positive east of Greenwich). */
+function zoneOffset(zone: string, instant: number): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+  }).formatToParts(instant);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const local = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'));
+  return local - Math.floor(instant / 60_000) * 60_000;
+}
+
+/**
+ * "EST" for America/New_York in winter, "EDT" in summer: the zone's name at
+ * the session's own start (wall clock in that zone). An abbreviation sent
+ * as such ("EST") is kept as is.
+ */
+function zoneLabel(zone: string, wallClock: number): string {
   const z = zone.trim();
   if (z === '' || !z.includes('/')) return z;
   try {
-    const parts = new Intl.DateTimeFormat('en-US', { timeZone: z, timeZoneName: 'short' }).formatToParts(
-      // Midday UTC of the session's day, so summer time shows as EDT.
-      (day ?? Date.now()) + 12 * 3600_000,
-    );
+    const instant = wallClock - zoneOffset(z, wallClock);
+    const parts = new Intl.DateTimeFormat('en-US', { timeZone: z, timeZoneName: 'short' }).formatToParts(instant);
     return parts.find((p) => p.type === 'timeZoneName')?.value ?? z;
   } catch {
     return z; // unknown zone name: show it as sent
@@ -112,7 +130,9 @@ export function formatNextLive(next_live: NextLive): string {
     if (day !== null) parts.push(plainSpaces(dayFormat.format(day)));
     if (times.length > 0) parts.push(times.join(' – '));
     if (parts.length === 0) return '';
-    const zone = times.length > 0 ? zoneLabel(String(next_live.timezone ?? ''), day) : '';
+    // The session start as a wall-clock reading (today when the day is unknown).
+    const wallClock = (day ?? Math.floor(Date.now() / 86_400_000) * 86_400_000) + (start ?? end ?? 0);
+    const zone = times.length > 0 ? zoneLabel(String(next_live.timezone ?? ''), wallClock) : '';
     return parts.join(', ') + (zone ? ` ${zone}` : '');
   } catch {
     return '';

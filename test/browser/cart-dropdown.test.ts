@@ -1,0 +1,85 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, useShop } from './harness';
+
+const shop = useShop();
+
+/** Adds products through the mock backend (service worker), then tells the page, as legacy code would. */
+async function addToCart(page: Page, lines: Array<{ id: number; quantity: number; title: string; price: number }>) {
+  await page.evaluate(async (items) => {
+    for (const item of items) {
+      const response = await fetch('/cart/add-item', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ ...item, product_id: item.id, attributes: {}, region: 'US' }),
+      });
+      if (!response.ok) throw new Error(`add-item ${response.status}`);
+    }
+    window.dispatchEvent(new CustomEvent('storefront:cart-updated'));
+  }, lines);
+}
+
+const CHROME = { id: 1, quantity: 2, title: 'Topps Chrome Baseball Hobby Box Jumbo', price: 10.25 };
+const SLEEVES = { id: 41, quantity: 1, title: 'Penny Sleeves', price: 5.5 };
+
+const cartButton = (page: Page) => page.locator('.sfw-cart__toggle');
+const dropdown = (page: Page) => page.getByRole('dialog', { name: 'Shopping cart' });
+
+describe('cart-dropdown', () => {
+  it('opens with the mouse: items and subtotal; removing one drops the count; axe is clean', async () => {
+    const page = await shop.open('/cart?reset=1');
+    await addToCart(page, [CHROME, SLEEVES]);
+    await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Cart, 3 items');
+    expect(await cartButton(page).textContent()).toBe('3');
+
+    await cartButton(page).click();
+    await dropdown(page).waitFor();
+    expect(await cartButton(page).getAttribute('aria-expanded')).toBe('true');
+    expect(await page.locator('[data-header-overlay]').isVisible()).toBe(true);
+    const chrome = dropdown(page).getByRole('link', { name: CHROME.title });
+    expect(await chrome.locator('[aria-hidden="true"]').innerText()).toBe('Topps Chrome Baseball…');
+    expect(await dropdown(page).locator('.sfw-cart__subtotal').innerText()).toMatch(/Subtotal\s+\$26\.00/);
+    await dropdown(page).getByRole('heading', { name: 'Recommended for you:' }).waitFor();
+    expect(await dropdown(page).getByRole('link', { name: 'Shop All supplies' }).getAttribute('href')).toBe('/c/supplies');
+    expect(await axeViolations(page)).toEqual([]);
+
+    await dropdown(page).getByRole('button', { name: `Remove ${CHROME.title}` }).click();
+    await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Cart, 1 item');
+    expect(await chrome.count()).toBe(0);
+    expect(await dropdown(page).locator('.sfw-cart__subtotal').innerText()).toMatch(/\$5\.50/);
+    await expect.poll(() => page.locator('.sfw-cart [role="status"]').textContent()).toBe('Your cart now has 1 item.');
+  });
+
+  it('opens with the keyboard, focus goes in; Escape closes it and focus returns', async () => {
+    const page = await shop.open('/cart?reset=1');
+    await cartButton(page).focus();
+    await page.keyboard.press('Enter');
+    await dropdown(page).getByText('Your shopping cart is empty.').waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('dialog');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('×');
+    await page.keyboard.press('Escape');
+    expect(await dropdown(page).count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('sfw-cart__toggle'))).toBe(true);
+  });
+
+  it('the account menu closes the cart; the overlay closes everything', async () => {
+    const page = await shop.open('/cart?reset=1');
+    await cartButton(page).click();
+    await dropdown(page).waitFor();
+    await page.getByRole('button', { name: 'Account' }).click();
+    expect(await dropdown(page).count()).toBe(0);
+    expect(await page.locator('#account-menu').isVisible()).toBe(true);
+    await page.mouse.click(40, 800); // on the dark overlay, away from the header
+    expect(await page.locator('#account-menu').isVisible()).toBe(false);
+    expect(await page.locator('[data-header-overlay]').isVisible()).toBe(false);
+  });
+
+  it('two tabs: adding in one updates the count in the other', async () => {
+    const first = await shop.open('/cart?reset=1');
+    const second = await shop.open('/checkout', { context: first.context() });
+    expect(await cartButton(second).getAttribute('aria-label')).toBe('Cart, 0 items');
+    await addToCart(first, [SLEEVES]);
+    await expect.poll(() => cartButton(second).getAttribute('aria-label'), { timeout: 5000 }).toBe('Cart, 1 item');
+  });
+});

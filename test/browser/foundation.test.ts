@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { axeViolations, useShop, waitForIslands } from './harness';
+
+const shop = useShop();
+
+describe('foundation: the runtime on the demo pages', () => {
+  it('the category page mounts every hook in view, under a strict CSP, with no console error', async () => {
+    const page = await shop.open('/?reset=1');
+    const states = await page.$$eval('[data-widget]', (hosts) =>
+      hosts.filter((h) => h.getBoundingClientRect().top < innerHeight).map((h) => `${h.getAttribute('data-widget')}:${h.getAttribute('data-widget-state')}`),
+    );
+    expect(states.length).toBeGreaterThan(3);
+    for (const state of states) expect(state).toMatch(/:mounted$/);
+    const storefront = await page.evaluate(() => ({ widgets: window.Storefront!.widgets, events: window.Storefront!.events }));
+    expect(storefront.events.cartUpdated).toBe('storefront:cart-updated');
+    expect(storefront.widgets).toContain('product-grid');
+    // The page is served with a CSP that allows only same-origin scripts.
+    const response = await page.request.get(shop.url);
+    expect(response.headers()['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it('a hook with bad props logs one error naming the widget and field; the other hooks still mount', async () => {
+    shop.expectConsoleError(/\[storefront\] product-grid: invalid data-props, field "products"/);
+    const page = await shop.open('/?reset=1');
+    await page.evaluate(() => {
+      const bad = document.createElement('div');
+      bad.setAttribute('data-widget', 'product-grid');
+      bad.setAttribute('data-props', '{"products":"not a list"}');
+      bad.id = 'bad-hook';
+      document.querySelector('main')!.prepend(bad);
+    });
+    await page.waitForSelector('#bad-hook[data-widget-state="error"]', { state: 'attached' });
+    expect(await page.$eval('#bad-hook', (el) => el.innerHTML)).toBe('');
+    await waitForIslands(page);
+    expect(await page.$$eval('[data-widget="cart-dropdown"][data-widget-state="mounted"]', (els) => els.length)).toBe(1);
+  });
+
+  it('a hook inserted after load (legacy "load more") mounts by itself, and unmounts when removed', async () => {
+    const page = await shop.open('/?reset=1');
+    const props = await page.$eval('[data-widget="product-grid"]', (el) => {
+      const { products } = JSON.parse(el.getAttribute('data-props')!);
+      return JSON.stringify({ products: products.slice(0, 2) });
+    });
+    await page.evaluate((json) => {
+      const more = document.createElement('section');
+      more.id = 'more';
+      more.setAttribute('data-widget', 'product-grid');
+      more.setAttribute('data-props', json);
+      document.querySelector('main')!.prepend(more);
+    }, props);
+    await page.waitForSelector('#more[data-widget-state="mounted"]');
+    expect(await page.$$eval('#more a[href^="/"]', (links) => links.length)).toBeGreaterThan(0);
+    await page.evaluate(() => document.getElementById('more')!.remove());
+    // Unmounted hooks release their claim, so re-inserting mounts again.
+    await page.evaluate((json) => {
+      const again = document.createElement('section');
+      again.id = 'again';
+      again.setAttribute('data-widget', 'product-grid');
+      again.setAttribute('data-props', json);
+      document.querySelector('main')!.prepend(again);
+    }, props);
+    await page.waitForSelector('#again[data-widget-state="mounted"]');
+  });
+
+  it('a session that expired (419 twice) shows one notice with a reload action', async () => {
+    shop.expectConsoleError(/419/);
+    const page = await shop.open('/?reset=1&fail=/cart/get-count:419');
+    const notice = page.getByRole('alert').filter({ hasText: 'Your session has expired' });
+    await notice.waitFor();
+    expect(await notice.count()).toBe(1);
+    expect(await notice.getByRole('button', { name: 'Reload page' }).isVisible()).toBe(true);
+  });
+
+  it('axe-core finds no violations on the category page', async () => {
+    const page = await shop.open('/?reset=1');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});

@@ -1,0 +1,98 @@
+import { describe, expect, it, vi } from 'vitest';
+import { readCsrfMeta, readPageConfig } from '../../../shared/config';
+import { approxUsNote, formatPrice, subtotal, USD } from '../../../shared/money';
+import { isSafeSlug, isSafeUrl } from '../../../shared/safe-url';
+
+function configBlock(text: string) {
+  const el = document.createElement('script');
+  el.type = 'application/json';
+  el.id = 'storefront-config';
+  el.textContent = text;
+  document.head.append(el);
+}
+
+describe('page config', () => {
+  it('defaults without a config block: factor 1, symbol $, US, logged out', () => {
+    expect(readPageConfig()).toEqual({ region: { factor: 1, symbol: '$', country: 'US' }, user: { loggedIn: false }, paypal: { clientId: '' } });
+  });
+
+  it('reads region, user and PayPal client id, ignoring unknown keys', () => {
+    configBlock('{"region":{"factor":1.37,"symbol":"C$","country":"CA"},"user":{"loggedIn":true},"paypal":{"clientId":"abc"},"other":1}');
+    expect(readPageConfig()).toEqual({ region: { factor: 1.37, symbol: 'C$', country: 'CA' }, user: { loggedIn: true }, paypal: { clientId: 'abc' } });
+  });
+
+  it.each([
+    ['not JSON', '{region:', /not valid JSON/],
+    ['a bad factor', '{"region":{"factor":-2}}', /field "region.factor"/],
+    ['a bad country', '{"region":{"country":"FR"}}', /field "region.country"/],
+  ])('%s: one clear error, defaults apply', (_c, text, message) => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    configBlock(text);
+    expect(readPageConfig().region).toEqual({ factor: 1, symbol: '$', country: 'US' });
+    expect(error).toHaveBeenCalledTimes(1);
+    expect(String(error.mock.calls[0]![0])).toMatch(message);
+  });
+
+  it('reads the CSRF meta token fresh each time', () => {
+    expect(readCsrfMeta()).toBeNull();
+    const meta = document.createElement('meta');
+    meta.name = 'csrf-token';
+    meta.content = 'one';
+    document.head.append(meta);
+    expect(readCsrfMeta()).toBe('one');
+    meta.content = 'two';
+    expect(readCsrfMeta()).toBe('two');
+  });
+});
+
+describe('money (spec §9)', () => {
+  const cad = { factor: 1.37, symbol: 'C$' };
+  it.each([
+    [12.5, USD, '$12.50'],
+    [0, USD, '$0.00'],
+    [1299.999, USD, '$1,300.00'],
+    [12.5, cad, 'C$17.13'],
+    [0.1, cad, 'C$0.14'],
+  ])('formatPrice(%s) → %s', (usd, currency, text) => {
+    expect(formatPrice(usd, currency)).toBe(text);
+  });
+
+  it.each([
+    [12.5, USD, null],
+    [12.5, cad, 'Approx. $12.50 US'],
+  ])('approx note for %s', (usd, currency, note) => {
+    expect(approxUsNote(usd, currency)).toBe(note);
+  });
+
+  it.each([
+    [[], 0],
+    [[{ quantity: 2, price: 10.1 }], 20.2],
+    [[{ quantity: 3, price: 0.1 }, { quantity: 1, price: 0.2 }], 0.5],
+  ])('subtotal = sum of quantity × price (%j)', (items, total) => {
+    expect(subtotal(items)).toBe(total);
+  });
+});
+
+describe('safe URLs', () => {
+  it.each([
+    ['/pokemon', true],
+    ['img/a.svg', true],
+    ['https://cdn.example.com/a.png', true],
+    ['HTTP://x', true],
+    ['javascript:alert(1)', false],
+    [' JaVaScRiPt:alert(1)', false],
+    ['java\nscript:alert(1)', false],
+    ['data:text/html,<script>', false],
+    ['vbscript:x', false],
+    ['', false],
+  ])('isSafeUrl(%j) = %s', (value, ok) => expect(isSafeUrl(value)).toBe(ok));
+
+  it.each([
+    ['pokemon-151-booster-box', true],
+    ['c/supplies', true],
+    ['//evil.example', false],
+    ['../admin', false],
+    ['javascript:alert(1)', false],
+    ['', false],
+  ])('isSafeSlug(%j) = %s', (value, ok) => expect(isSafeSlug(value)).toBe(ok));
+});

@@ -1,0 +1,95 @@
+import { act, fireEvent, render, screen } from '@testing-library/preact';
+import { describe, expect, it } from 'vitest';
+import { emit, EVENTS } from '../../../shared/events';
+import { $openModals, closeModal, listenForModalEvents, openModal } from '../../../shared/stores/modals';
+import { Modal } from '../../../shared/ui/Modal';
+
+function Page({ required }: { required?: boolean }) {
+  return (
+    <>
+      <button onClick={() => openModal('demo')}>Open</button>
+      <Modal id="demo" title="Choose your region" required={required}>
+        <a href="/first">First</a>
+        <button>Last</button>
+      </Modal>
+    </>
+  );
+}
+
+function openWithButton() {
+  const opener = screen.getByRole('button', { name: 'Open' });
+  opener.focus();
+  act(() => void fireEvent.click(opener));
+  return opener;
+}
+
+const dialog = () => document.querySelector('dialog')!;
+
+describe('Modal', () => {
+  it('opens by id, is labelled by its title, moves focus in', () => {
+    render(<Page />);
+    expect(dialog().open).toBe(false);
+    openWithButton();
+    expect(dialog().open).toBe(true);
+    expect(dialog().getAttribute('aria-modal')).toBe('true');
+    const labelledBy = dialog().getAttribute('aria-labelledby')!;
+    expect(document.getElementById(labelledBy)!.textContent).toBe('Choose your region');
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'First' }));
+  });
+
+  it('the close icon closes it and focus returns to the opener', () => {
+    render(<Page />);
+    const opener = openWithButton();
+    act(() => void fireEvent.click(screen.getByRole('button', { name: 'Close' })));
+    expect(dialog().open).toBe(false);
+    expect($openModals.get()).toEqual([]);
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('Escape (the dialog cancel event) and a backdrop click close it; a click inside does not', () => {
+    render(<Page />);
+    openWithButton();
+    act(() => void fireEvent.click(screen.getByRole('link', { name: 'First' })));
+    expect(dialog().open).toBe(true);
+    act(() => void fireEvent(dialog(), new Event('cancel', { cancelable: true })));
+    expect(dialog().open).toBe(false);
+    openWithButton();
+    act(() => void fireEvent.click(dialog()));
+    expect(dialog().open).toBe(false);
+  });
+
+  it('a required modal ignores Escape and the backdrop and has no close icon', () => {
+    render(<Page required />);
+    openWithButton();
+    expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
+    act(() => void fireEvent(dialog(), new Event('cancel', { cancelable: true })));
+    act(() => void fireEvent.click(dialog()));
+    expect(dialog().open).toBe(true);
+    act(() => closeModal('demo')); // closing by id still works
+    expect(dialog().open).toBe(false);
+  });
+
+  it('traps Tab inside the dialog', () => {
+    render(<Page />);
+    openWithButton();
+    const last = screen.getByRole('button', { name: 'Last' });
+    last.focus();
+    fireEvent.keyDown(last, { key: 'Tab' });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close' }));
+    fireEvent.keyDown(document.activeElement!, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(last);
+  });
+
+  it('opens and closes from the documented window events', () => {
+    const stop = listenForModalEvents();
+    render(<Page />);
+    act(() => emit(EVENTS.modalOpen, { id: 'demo' }));
+    expect(dialog().open).toBe(true);
+    act(() => emit(EVENTS.modalClose, { id: 'demo' }));
+    expect(dialog().open).toBe(false);
+    // Legacy code may send junk: ignored.
+    act(() => void window.dispatchEvent(new CustomEvent(EVENTS.modalOpen, { detail: 'demo' })));
+    expect(dialog().open).toBe(false);
+    stop();
+  });
+});

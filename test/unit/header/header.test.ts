@@ -1,0 +1,223 @@
+import { fireEvent, screen } from '@testing-library/preact';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderPage } from '../../../demo-pages/render';
+import { EVENTS, on } from '../../../shared/events';
+import { $openPanel } from '../../../shared/stores/panels';
+import island from '../../../widgets/header/island';
+
+/** The demo page's real header markup, as the server renders it. */
+function headerHtml(loggedIn = false): string {
+  const { html } = renderPage({ path: '/cart', query: new URLSearchParams(), cookies: loggedIn ? { demo_user: '1' } : {}, build: 'preact' });
+  return /<header[\s\S]*<\/header>/.exec(html)![0];
+}
+
+let unmount: (() => void) | undefined;
+afterEach(() => {
+  unmount?.();
+  unmount = undefined;
+  window.scrollTo(0, 0);
+});
+
+function mountHeader(loggedIn = false) {
+  document.body.innerHTML = `${headerHtml(loggedIn)}<main><a href="/x">Page link</a></main>`;
+  const host = document.querySelector<HTMLElement>('[data-widget="header"]')!;
+  unmount = island.mount(host);
+  return host;
+}
+
+const toggle = (id: string) => document.querySelector<HTMLElement>(`[data-panel-toggle="${id}"]`)!;
+const panel = (id: string) => document.querySelector<HTMLElement>(`[data-panel="${id}"]`)!;
+const overlay = () => document.querySelector<HTMLElement>('[data-header-overlay]')!;
+const submenuToggle = (name: string) => screen.getByRole('button', { name });
+/** happy-dom's own API: resizes the window and fires resize. */
+const setInnerWidth = (width: number) =>
+  (window as unknown as { happyDOM: { setInnerWidth(width: number): void } }).happyDOM.setInnerWidth(width);
+const escape = () => fireEvent.keyDown(document.body, { key: 'Escape' });
+
+describe('header: panels', () => {
+  it('a toggle opens its panel and the overlay, with aria-expanded; one panel at a time', () => {
+    mountHeader();
+    expect(panel('account').hidden).toBe(true);
+    expect(overlay().hidden).toBe(true);
+    fireEvent.click(toggle('account'));
+    expect($openPanel.get()).toBe('account');
+    expect(toggle('account').getAttribute('aria-expanded')).toBe('true');
+    expect(panel('account').hidden).toBe(false);
+    expect(overlay().hidden).toBe(false);
+    fireEvent.click(toggle('main-menu'));
+    expect(panel('account').hidden).toBe(true);
+    expect(toggle('account').getAttribute('aria-expanded')).toBe('false');
+    // The main menu is shown on wide screens anyway: it only gets the class.
+    expect(panel('main-menu').classList.contains('is-open')).toBe(true);
+    expect(panel('main-menu').hidden).toBe(false);
+    fireEvent.click(toggle('main-menu'));
+    expect($openPanel.get()).toBe(null);
+    expect(overlay().hidden).toBe(true);
+  });
+
+  it('the cart dropdown opening closes the account menu and shows the overlay', () => {
+    mountHeader();
+    fireEvent.click(toggle('account'));
+    $openPanel.set('cart');
+    expect(panel('account').hidden).toBe(true);
+    expect(overlay().hidden).toBe(false);
+  });
+
+  it('clicking the overlay closes everything', () => {
+    mountHeader();
+    fireEvent.click(toggle('account'));
+    fireEvent.click(overlay());
+    expect($openPanel.get()).toBe(null);
+    expect(panel('account').hidden).toBe(true);
+    expect(overlay().hidden).toBe(true);
+  });
+
+  it('a press outside the panels closes them; inside the open panel it does not', () => {
+    mountHeader();
+    fireEvent.click(toggle('account'));
+    fireEvent.pointerDown(panel('account').querySelector('a')!);
+    expect($openPanel.get()).toBe('account');
+    fireEvent.pointerDown(screen.getByText('Page link'));
+    expect($openPanel.get()).toBe(null);
+  });
+
+  it('Escape closes the open panel and gives focus back to its toggle', () => {
+    mountHeader();
+    fireEvent.click(toggle('account'));
+    panel('account').querySelector('a')!.focus();
+    escape();
+    expect($openPanel.get()).toBe(null);
+    expect(document.activeElement).toBe(toggle('account'));
+  });
+
+  it('leaves Escape for the cart to the cart dropdown', () => {
+    mountHeader();
+    $openPanel.set('cart');
+    escape();
+    expect($openPanel.get()).toBe('cart');
+  });
+
+  it('the mobile search focuses its field and closes when the window grows above 960 px', () => {
+    mountHeader();
+    const input = document.createElement('input');
+    input.setAttribute('aria-label', 'Search');
+    panel('mobile-search').append(input);
+    fireEvent.click(toggle('mobile-search'));
+    expect(panel('mobile-search').hidden).toBe(false);
+    expect(document.activeElement).toBe(input);
+    setInnerWidth(960);
+    expect($openPanel.get()).toBe('mobile-search');
+    setInnerWidth(961);
+    expect($openPanel.get()).toBe(null);
+    expect(panel('mobile-search').hidden).toBe(true);
+    setInnerWidth(1024);
+  });
+});
+
+describe('header: sub-menus', () => {
+  it('open one at a time, close on Escape (focus back) and on a press outside', () => {
+    mountHeader();
+    const sports = submenuToggle('Sports');
+    const sub = document.getElementById(sports.getAttribute('aria-controls')!)!;
+    fireEvent.click(sports);
+    expect(sports.getAttribute('aria-expanded')).toBe('true');
+    expect(sub.hidden).toBe(false);
+    fireEvent.click(submenuToggle('Supplies'));
+    expect(sub.hidden).toBe(true);
+    expect(sports.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(sports);
+    escape();
+    expect(sub.hidden).toBe(true);
+    expect(document.activeElement).toBe(sports);
+    fireEvent.click(sports);
+    fireEvent.pointerDown(sub.querySelector('a')!);
+    expect(sub.hidden).toBe(false);
+    fireEvent.pointerDown(screen.getByText('Page link'));
+    expect(sub.hidden).toBe(true);
+  });
+
+  it('opening a sub-menu closes another open panel, and opening a panel closes the sub-menu', () => {
+    mountHeader();
+    $openPanel.set('cart');
+    const sports = submenuToggle('Sports');
+    fireEvent.click(sports);
+    expect($openPanel.get()).toBe(null);
+    fireEvent.click(toggle('account'));
+    expect(sports.getAttribute('aria-expanded')).toBe('false');
+  });
+});
+
+describe('header: scrolling', () => {
+  const scrollTo = (y: number) => {
+    window.scrollTo(0, y);
+    fireEvent.scroll(window);
+  };
+
+  it('hides the top bar and info bar beyond 10 px and brings them back at the top', () => {
+    const host = mountHeader();
+    scrollTo(10);
+    expect(host.classList.contains('sfw-header--compact')).toBe(false);
+    scrollTo(11);
+    expect(host.classList.contains('sfw-header--compact')).toBe(true);
+    scrollTo(0);
+    expect(host.classList.contains('sfw-header--compact')).toBe(false);
+  });
+
+  it('hides nothing while a panel is open', () => {
+    const host = mountHeader();
+    fireEvent.click(toggle('account'));
+    scrollTo(300);
+    expect(host.classList.contains('sfw-header--compact')).toBe(false);
+    fireEvent.click(overlay());
+    expect(host.classList.contains('sfw-header--compact')).toBe(true);
+  });
+});
+
+describe('header: alerts, region and modals', () => {
+  it('a dismissed alert hides, focus moves on, and it stays hidden on the next page', () => {
+    mountHeader();
+    const row = document.querySelector<HTMLElement>('[data-alert-id]')!;
+    const dismiss = screen.getByRole('button', { name: 'Dismiss announcement' });
+    dismiss.focus();
+    fireEvent.click(dismiss);
+    expect(row.hidden).toBe(true);
+    expect(document.activeElement).not.toBe(document.body);
+    expect(row.contains(document.activeElement)).toBe(false);
+    unmount!();
+    mountHeader();
+    expect(document.querySelector<HTMLElement>('[data-alert-id]')!.hidden).toBe(true);
+  });
+
+  it('the flag opens the region dialog through the modal-open event', () => {
+    mountHeader();
+    const opened: unknown[] = [];
+    const off = on(EVENTS.modalOpen, (d) => opened.push(d));
+    fireEvent.click(screen.getByRole('button', { name: 'Choose your region' }));
+    expect(opened).toEqual([{ id: 'region', source: 'header' }]);
+    off();
+  });
+
+  it('Sign in in the account menu opens the login modal, closes the menu and leaves focus on its toggle', () => {
+    mountHeader();
+    const opened: unknown[] = [];
+    const off = on(EVENTS.modalOpen, (d) => opened.push(d));
+    fireEvent.click(toggle('account'));
+    const signIn = screen.getByRole('button', { name: 'Sign in' });
+    signIn.focus();
+    fireEvent.click(signIn);
+    expect(opened).toEqual([{ id: 'login', source: 'header' }]);
+    expect($openPanel.get()).toBe(null);
+    expect(document.activeElement).toBe(toggle('account'));
+    off();
+  });
+
+  it('unmounting stops all wiring', () => {
+    mountHeader();
+    unmount!();
+    unmount = undefined;
+    fireEvent.click(toggle('account'));
+    expect($openPanel.get()).toBe(null);
+    $openPanel.set('account');
+    expect(panel('account').hidden).toBe(true);
+  });
+});

@@ -1,0 +1,149 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { describe, expect, it, vi } from 'vitest';
+import { backend } from '../../../demo-pages/mock/node';
+import { LOGIN_ERROR, PASSWORD_THAT_WORKS } from '../../../demo-pages/mock/backend';
+import { emit, EVENTS } from '../../../shared/events';
+import { navigation } from '../../../shared/navigation';
+import { listenForModalEvents, openModal } from '../../../shared/stores/modals';
+import island from '../../../widgets/login-modal/island';
+import { LoginModal } from '../../../widgets/login-modal/LoginModal';
+import { MESSAGES } from '../../../widgets/login-modal/rules/login';
+
+function setup() {
+  const assign = vi.spyOn(navigation, 'assign').mockImplementation(() => {});
+  render(<LoginModal />);
+  act(() => openModal('login'));
+  return { assign };
+}
+
+const email = () => screen.getByLabelText('Email') as HTMLInputElement;
+const password = () => screen.getByLabelText('Password') as HTMLInputElement;
+const submit = () => screen.getByRole('button', { name: /sign in|signing in/i });
+const type = (input: HTMLInputElement, value: string) => act(() => void fireEvent.input(input, { target: { value } }));
+const send = () => act(() => void fireEvent.click(submit()));
+/** The login form's own alert (the shared session notice is another alert on the page). */
+const findAlert = () => within(screen.getByRole('dialog')).findByRole('alert');
+
+describe('login-modal', () => {
+  it('opens from the documented event as a dialog titled by its heading, with every link', () => {
+    const off = listenForModalEvents();
+    vi.spyOn(navigation, 'assign').mockImplementation(() => {});
+    render(<LoginModal />);
+    act(() => emit(EVENTS.modalOpen, { id: 'login' }));
+    const dialog = screen.getByRole('dialog', { name: 'Sign in to your account' });
+    expect(dialog).toBeTruthy();
+    expect(document.activeElement).toBe(email());
+    const href = (name: string) => screen.getByRole('link', { name }).getAttribute('href');
+    expect(href('Forgot your password?')).toBe('/password/reset');
+    expect(href('Create an account')).toBe('/register');
+    expect(href('Continue with Facebook')).toBe('/auth/facebook/redirect');
+    expect(href('Continue with Google')).toBe('/auth/google/redirect');
+    off();
+  });
+
+  it('mounts as an island without props', () => {
+    const host = document.createElement('div');
+    host.setAttribute('data-widget', 'login-modal');
+    document.body.append(host);
+    const unmount = island.mount(host);
+    expect(host.getAttribute('data-widget-state')).toBe('mounted');
+    expect(host.querySelector('dialog')).toBeTruthy();
+    unmount();
+  });
+
+  it('with either field empty the button is announced disabled, stays focusable, and nothing is sent', async () => {
+    setup();
+    expect(submit().getAttribute('aria-disabled')).toBe('true');
+    expect(submit().hasAttribute('disabled')).toBe(false);
+    send();
+    type(email(), 'fan@example.com');
+    expect(submit().getAttribute('aria-disabled')).toBe('true');
+    send();
+    type(email(), '');
+    type(password(), PASSWORD_THAT_WORKS);
+    send();
+    act(() => void fireEvent.submit(email().form!));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(backend.callsTo('/login')).toHaveLength(0);
+    expect(submit().getAttribute('aria-disabled')).toBe('true');
+    type(email(), 'fan@example.com');
+    expect(submit().getAttribute('aria-disabled')).toBe('false');
+  });
+
+  it('processing: the button is busy and a second submit sends nothing; success redirects to /user/logged-in', async () => {
+    const { assign } = setup();
+    backend.delay('/login', 50);
+    type(email(), ' fan@example.com ');
+    type(password(), PASSWORD_THAT_WORKS);
+    send();
+    expect(submit().getAttribute('aria-busy')).toBe('true');
+    expect(submit().getAttribute('aria-disabled')).toBe('true');
+    expect(submit().textContent).toContain('Signing in');
+    send();
+    act(() => void fireEvent.submit(email().form!));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/user/logged-in'));
+    expect(backend.callsTo('/login')).toHaveLength(1);
+    expect(backend.callsTo('/login')[0]!.body).toEqual({ email: 'fan@example.com', password: PASSWORD_THAT_WORKS });
+    expect(assign).toHaveBeenCalledTimes(1);
+  });
+
+  it('a refused login shows the server error as text in a focused alert; the email stays', async () => {
+    const { assign } = setup();
+    type(email(), 'fan@example.com');
+    type(password(), 'wrong');
+    send();
+    const alert = await findAlert();
+    expect(alert.textContent).toBe(LOGIN_ERROR);
+    expect(document.activeElement).toBe(alert);
+    expect(email().value).toBe('fan@example.com');
+    expect(assign).not.toHaveBeenCalled();
+    // The button works again: a second try is sent.
+    expect(submit().getAttribute('aria-busy')).toBe('false');
+    type(password(), PASSWORD_THAT_WORKS);
+    send();
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/user/logged-in'));
+  });
+
+  it('server error text containing HTML is shown as text, never parsed', async () => {
+    setup();
+    const { http, HttpResponse } = await import('msw');
+    const { server } = await import('../../../demo-pages/mock/node');
+    server.use(http.post('/login', () => HttpResponse.json({ error: '<img src=x onerror=alert(1)>Nope' }, { status: 422 })));
+    type(email(), 'fan@example.com');
+    type(password(), 'x');
+    send();
+    const alert = await findAlert();
+    expect(alert.textContent).toBe('<img src=x onerror=alert(1)>Nope');
+    expect(alert.querySelector('img')).toBeNull();
+  });
+
+  it.each([
+    ['419 twice (session expired)', '419', MESSAGES.expired],
+    ['a network failure', 'network', MESSAGES.network],
+    ['a 500 without error text', '500', MESSAGES.unknown],
+    ['an HTML page instead of JSON', 'malformed', MESSAGES.unknown],
+  ] as const)('%s shows a clear message and keeps the email', async (_case, mode, message) => {
+    const { assign } = setup();
+    backend.fail('/login', mode);
+    type(email(), 'fan@example.com');
+    type(password(), 'secret');
+    send();
+    const alert = await findAlert();
+    expect(alert.textContent).toBe(message);
+    expect(document.activeElement).toBe(alert);
+    expect(email().value).toBe('fan@example.com');
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('closing after an error clears the message but keeps the email', async () => {
+    setup();
+    type(email(), 'fan@example.com');
+    type(password(), 'wrong');
+    send();
+    await findAlert();
+    act(() => void fireEvent.click(screen.getByRole('button', { name: 'Close' })));
+    act(() => openModal('login'));
+    expect(within(screen.getByRole('dialog')).queryByRole('alert')).toBeNull();
+    expect(email().value).toBe('fan@example.com');
+  });
+});

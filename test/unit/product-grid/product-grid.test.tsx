@@ -1,0 +1,49 @@
+import { act, screen, waitFor } from '@testing-library/preact';
+import { describe, expect, it, vi } from 'vitest';
+import { products, sampleIds, toTeaser } from '../../../demo-pages/mock/catalog';
+import { $region } from '../../../shared/stores/region';
+import island from '../../../widgets/product-grid/island';
+import { EAGER_CARDS, FIRST_CARDS } from '../../../widgets/product-grid/ProductGrid';
+
+function mount(props: unknown) {
+  const host = document.createElement('section');
+  host.setAttribute('data-props', JSON.stringify(props));
+  document.body.append(host);
+  let unmount = () => {};
+  act(() => {
+    unmount = island.mount(host);
+  });
+  return { host, unmount };
+}
+
+describe('product-grid', () => {
+  it('renders the first rows at once, then every product, the first row eager and the rest lazy', async () => {
+    const list = products.slice(0, 48).map(toTeaser);
+    const { host } = mount({ products: list });
+    expect(screen.getAllByRole('listitem')).toHaveLength(FIRST_CARDS);
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(48));
+    expect(host.querySelectorAll('.sfw-card__title')[47]!.textContent).toBe(list[47]!.title);
+    const loading = [...host.querySelectorAll('.sfw-card__media img')].map((img) => img.getAttribute('loading'));
+    expect(loading.filter((l) => l === 'eager')).toHaveLength(EAGER_CARDS);
+    expect(loading.slice(0, EAGER_CARDS).every((l) => l === 'eager')).toBe(true);
+    // Ids are unique on the page (the buttons are described by their card's title).
+    const ids = [...host.querySelectorAll('[id]')].map((e) => e.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('shows every card in the currency of the region, and follows a region change', () => {
+    const { host } = mount({ products: [toTeaser(products[sampleIds.plain - 1]!)] });
+    const price = () => host.querySelector('.sfw-price')!.textContent;
+    expect(price()).not.toContain('Approx.');
+    act(() => $region.set({ factor: 1.37, symbol: 'C$', country: 'CA' }));
+    expect(price()).toMatch(/^C\$.*Approx\. \$.* US$/);
+  });
+
+  it('a bad product list logs one error naming the widget and renders nothing', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { host } = mount({ products: [{ id: 1, title: 'x', slug: 'javascript:alert(1)' }] });
+    expect(error).toHaveBeenCalledOnce();
+    expect(String(error.mock.calls[0]![0])).toMatch(/product-grid/);
+    expect(host.textContent).toBe('');
+  });
+});

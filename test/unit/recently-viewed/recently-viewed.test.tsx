@@ -1,0 +1,90 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { backend, server } from '../../../demo-pages/mock/node';
+import { productById, recentlyViewedIds, toTeaser } from '../../../demo-pages/mock/catalog';
+import island from '../../../widgets/recently-viewed/island';
+import { EMPTY_MESSAGE, ERROR_MESSAGE, RecentlyViewed } from '../../../widgets/recently-viewed/RecentlyViewed';
+
+const feed = (ids: number[]) => server.use(http.get('/recently-viewed', () => HttpResponse.json(ids.map((id) => toTeaser(productById(id)!)))));
+
+const initialWidth = window.innerWidth;
+afterEach(() => {
+  window.innerWidth = initialWidth;
+});
+
+describe('recently-viewed', () => {
+  it('shows a loading state, then one slide per product with previous/next and dots', async () => {
+    window.innerWidth = 900; // 4 per view
+    render(<RecentlyViewed />);
+    expect(screen.getByRole('status').textContent).toBe('Loading recently viewed products');
+    await waitFor(() => expect(screen.getAllByRole('listitem').length).toBe(recentlyViewedIds.length));
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Previous products' }).getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Next products' }).getAttribute('aria-disabled')).toBe('false');
+    const dots = screen.getAllByRole('button', { name: /^Page \d of 2$/ });
+    expect(dots).toHaveLength(2);
+    expect(dots[0]!.getAttribute('aria-current')).toBe('true');
+    // Groups of 4: the first of each group is a snap point.
+    const snaps = [...document.querySelectorAll('.sfw-rv__slide')].map((li) => li.classList.contains('sfw-rv__slide--snap'));
+    expect(snaps).toEqual([true, false, false, false, true, false, false, false]);
+    expect(document.querySelector('.sfw-rv__track')!.getAttribute('data-per-view')).toBe('4');
+  });
+
+  it('follows the window width on resize', async () => {
+    window.innerWidth = 1800;
+    render(<RecentlyViewed />);
+    await screen.findAllByRole('listitem');
+    const track = document.querySelector('.sfw-rv__track')!;
+    expect(track.getAttribute('data-per-view')).toBe('7');
+    window.innerWidth = 500;
+    // The listener is attached by an effect that runs after paint.
+    await waitFor(() => {
+      act(() => void window.dispatchEvent(new Event('resize')));
+      expect(track.getAttribute('data-per-view')).toBe('2');
+    });
+    expect(screen.getAllByRole('button', { name: /^Page \d of 4$/ })).toHaveLength(4);
+  });
+
+  it('no pagination with a single product', async () => {
+    feed([1]);
+    render(<RecentlyViewed />);
+    await screen.findByRole('listitem');
+    expect(screen.queryByRole('button', { name: /^Page/ })).toBeNull();
+  });
+
+  it('an empty feed says so', async () => {
+    feed([]);
+    render(<RecentlyViewed />);
+    expect((await screen.findByText(EMPTY_MESSAGE)).textContent).toBe('No products to display!');
+    expect(screen.queryByRole('listitem')).toBeNull();
+  });
+
+  it.each(['500', 'malformed', 'network'] as const)('a failed feed (%s) shows the error message', async (mode) => {
+    backend.fail('/recently-viewed', mode);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    render(<RecentlyViewed />);
+    expect((await screen.findByRole('alert')).textContent).toBe(ERROR_MESSAGE);
+    expect(warn).toHaveBeenCalledOnce();
+  });
+
+  it('aborts the request when unmounted, with no message and no log', async () => {
+    backend.delay('/recently-viewed', 200);
+    const warn = vi.spyOn(console, 'warn');
+    const host = document.createElement('div');
+    document.body.append(host);
+    const unmount = island.mount(host);
+    await waitFor(() => expect(backend.callsTo('/recently-viewed')).toHaveLength(1));
+    unmount();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(host.textContent).toBe('');
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('a card in the slider adds to the cart like any card', async () => {
+    feed([1]);
+    render(<RecentlyViewed />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add to cart' }));
+    await waitFor(() => expect(backend.callsTo('/cart/add-item')).toHaveLength(1));
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * The 'Add to Cart' quick-add dialog (spec §2, §4). The island hands it each
+ * `storefront:quick-add` request; it shows a spinner while
+ * POST /product/cart/load runs, then the add-to-cart form, or 'An error
+ * occurred. Please try again' when the load fails. Closing aborts the load
+ * and forgets the product.
+ */
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import type { Product } from '../../shared/api/schemas';
+import { loadProduct } from '../../shared/api/calls';
+import { logFailure } from '../../shared/api/client';
+import { QUICK_ADD_MODAL } from '../../shared/stores/cart-add';
+import { Modal } from '../../shared/ui/Modal';
+import { Spinner } from '../../shared/ui/Spinner';
+
+// The form is only needed once a shopper asks for it: category pages stay light.
+const AddToCartForm = lazy(() => import('../add-to-cart/AddToCartForm').then((m) => ({ default: m.AddToCartForm })));
+
+export const QUICK_ADD_ERROR = 'An error occurred. Please try again';
+
+type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; product: Product };
+
+const loading = (
+  <div className="sfw-dialogs__loading">
+    <Spinner label="Loading product…" />
+  </div>
+);
+
+/** One quick-add request; `seq` tells two requests for the same product apart. */
+export interface QuickAddRequest {
+  productId: number;
+  seq: number;
+}
+
+export function QuickAddDialog({ request }: { request: QuickAddRequest | null }) {
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const abort = useRef<AbortController | null>(null);
+
+  useEffect(() => {
+    if (!request) return;
+    const controller = (abort.current = new AbortController());
+    setLoad({ status: 'loading' });
+    loadProduct(request.productId, { signal: controller.signal }).then(
+      (product) => controller.signal.aborted || setLoad({ status: 'ready', product }),
+      (error) => {
+        logFailure('Quick-add product load', error);
+        if (!controller.signal.aborted) setLoad({ status: 'error' });
+      },
+    );
+    return () => controller.abort();
+  }, [request]);
+
+  const reset = () => {
+    abort.current?.abort();
+    abort.current = null;
+    setLoad({ status: 'loading' });
+  };
+
+  return (
+    <Modal id={QUICK_ADD_MODAL} title="Add to Cart" onClose={reset}>
+      {load.status === 'ready' ? (
+        <Suspense fallback={loading}>
+          <AddToCartForm key={load.product.id} product={load.product} source="quick-add" showTitle />
+        </Suspense>
+      ) : load.status === 'error' ? (
+        <p className="sfw-alert" role="alert">
+          {QUICK_ADD_ERROR}
+        </p>
+      ) : (
+        loading
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,37 @@
+/**
+ * The country offer (spec §4 Country offer, §6, §9): only non-US visitors
+ * are remembered, and only they are ever offered CAD prices.
+ */
+import type { CountryCheck } from '../../../shared/api/schemas';
+
+export interface CountryOutcome {
+  /** The country to remember, or null (US, or the answer named none). */
+  remember: string | null;
+  /** Open the CAD offer. */
+  offer: boolean;
+}
+
+export function countryOutcome(check: CountryCheck): CountryOutcome {
+  const country = check.country.trim().toUpperCase();
+  if (country === '' || country === 'US') return { remember: null, offer: false };
+  return { remember: country, offer: check.opt };
+}
+
+/** localStorage key of the remembered country (read it across page loads). */
+export const COUNTRY_STORAGE_KEY = 'sfw-visitor-country';
+
+export function readRememberedCountry(): string | null {
+  try {
+    return localStorage.getItem(COUNTRY_STORAGE_KEY);
+  } catch {
+    return null; // storage disabled: nothing remembered
+  }
+}
+
+export function rememberCountry(country: string): void {
+  try {
+    localStorage.setItem(COUNTRY_STORAGE_KEY, country);
+  } catch {
+    // Storage disabled or full: the region store still has it for this page.
+  }
+}

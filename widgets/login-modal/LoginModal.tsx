@@ -1,0 +1,139 @@
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { login } from '../../shared/api/calls';
+import { navigation } from '../../shared/navigation';
+import { Modal } from '../../shared/ui/Modal';
+import { Spinner } from '../../shared/ui/Spinner';
+import { canSubmit, LOGGED_IN_URL, loginErrorMessage, readLoginAnswer } from './rules/login';
+
+export const LOGIN_MODAL_ID = 'login';
+/** Field ids. Not useId(): Preact numbers ids per island root, so they would clash across islands. */
+const id = 'sfw-login';
+
+type Status = { name: 'idle' } | { name: 'processing' } | { name: 'success' } | { name: 'error'; message: string };
+
+/** The login modal of spec §2/§4/§5: email + password, social logins, server errors as text. */
+export function LoginModal() {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [status, setStatus] = useState<Status>({ name: 'idle' });
+  const busy = useRef(false);
+  const request = useRef<AbortController | null>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => () => request.current?.abort(), []);
+  // Layout effect: focus lands on the message in the same frame it appears.
+  useLayoutEffect(() => {
+    if (status.name === 'error') alertRef.current?.focus();
+  }, [status]);
+
+  const ready = canSubmit(email, password);
+  const working = status.name === 'processing' || status.name === 'success';
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    // The ref, not state: a second Enter in the same tick must not send twice.
+    if (!ready || busy.current) return;
+    busy.current = true;
+    setStatus({ name: 'processing' });
+    const controller = (request.current = new AbortController());
+    let next: Status;
+    try {
+      const answer = readLoginAnswer(await login(email.trim(), password, { signal: controller.signal }));
+      next = answer.ok ? { name: 'success' } : { name: 'error', message: answer.message };
+    } catch (error) {
+      const message = loginErrorMessage(error);
+      if (message === null) return; // aborted: unmounted
+      next = { name: 'error', message };
+    }
+    setStatus(next);
+    if (next.name === 'success') navigation.assign(LOGGED_IN_URL);
+    else busy.current = false;
+  }
+
+  return (
+    <Modal
+      id={LOGIN_MODAL_ID}
+      title="Sign in to your account"
+      size="sm"
+      onClose={() => {
+        if (!busy.current) setStatus({ name: 'idle' });
+      }}
+    >
+      <form className="sfw-login" noValidate onSubmit={submit}>
+        {status.name === 'error' && (
+          <div ref={alertRef} className="sfw-alert sfw-login__error" role="alert" tabIndex={-1}>
+            {status.message}
+          </div>
+        )}
+        <div className="sfw-login__field">
+          <label htmlFor={`${id}-email`}>Email</label>
+          <input
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+          />
+        </div>
+        <div className="sfw-login__field">
+          <label htmlFor={`${id}-password`}>Password</label>
+          <input
+            id={`${id}-password`}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+          />
+        </div>
+        <p id={`${id}-hint`} className="sfw-visually-hidden">
+          {ready ? '' : 'Enter your email and password to sign in.'}
+        </p>
+        <button
+          type="submit"
+          className="sfw-btn sfw-btn--primary sfw-login__submit"
+          aria-disabled={!ready || working}
+          aria-busy={working}
+          aria-describedby={`${id}-hint`}
+        >
+          {working ? (
+            <>
+              <Spinner size="sm" /> Signing in…
+            </>
+          ) : (
+            'Sign in'
+          )}
+        </button>
+        {/* After the button, so Tab goes email → password → Sign in. */}
+        <a className="sfw-link sfw-login__forgot" href="/password/reset">
+          Forgot your password?
+        </a>
+        {status.name === 'success' && (
+          <p className="sfw-visually-hidden" role="status">
+            Signed in. Taking you to your account…
+          </p>
+        )}
+      </form>
+      <p className="sfw-login__divider">
+        <span>or</span>
+      </p>
+      <div className="sfw-login__social">
+        <a className="sfw-btn sfw-login__social-btn sfw-login__social-btn--facebook" href="/auth/facebook/redirect">
+          Continue with Facebook
+        </a>
+        <a className="sfw-btn sfw-login__social-btn sfw-login__social-btn--google" href="/auth/google/redirect">
+          Continue with Google
+        </a>
+      </div>
+      <p className="sfw-login__register">
+        New here?{' '}
+        <a className="sfw-link" href="/register">
+          Create an account
+        </a>
+      </p>
+    </Modal>
+  );
+}

@@ -1,0 +1,16 @@
+/**
+ * login-modal: the sign-in dialog (spec §2, §4 Login modal, §5 Login).
+ *
+ *   <div data-widget="login-modal"></div>
+ *
+ * Props: none. Opens as modal id 'login': from any element the header wires
+ * with `data-modal-open="login"`, or from legacy code with
+ *   window.dispatchEvent(new CustomEvent('storefront:modal-open', { detail: { id: 'login' } }))
+ * Success lands on /user/logged-in; a refused login shows the server's
+ * `error` text in an alert, and focus moves to it.
+ */
+import * as v from 'valibot';
+import { defineIsland } from '../../shared/runtime/island';
+import { LoginModal } from './LoginModal';
+
+export default defineIsland('login-modal', v.object({}), LoginModal);

@@ -1,0 +1,19 @@
+/**
+ * product-grid: a list of product teaser cards in a responsive grid (2
+ * columns on phones, up to 6 on wide screens), e.g. a category page.
+ *
+ *   <section data-widget="product-grid" aria-label="Products"
+ *            data-props='{"products": [ { …ProductTeaser… }, … ]}'></section>
+ *
+ * Props: `products`, a list of product teasers (the teaser-card widget's
+ * `product`, see there). The first row's images load at once, the rest lazily.
+ * Events: as teaser-card, with `source: 'product-grid'`.
+ */
+import * as v from 'valibot';
+import { ProductTeaser } from '../../shared/api/schemas';
+import { defineIsland } from '../../shared/runtime/island';
+import { ProductGrid } from './ProductGrid';
+
+const Props = v.object({ products: v.array(ProductTeaser) });
+
+export default defineIsland('product-grid', Props, ProductGrid);

@@ -1,0 +1,174 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { getRecentlyViewed } from '../../shared/api/calls';
+import { isAborted, logFailure } from '../../shared/api/client';
+import type { ProductTeaser } from '../../shared/api/schemas';
+import { $region, type Region } from '../../shared/stores/region';
+import { Spinner } from '../../shared/ui/Spinner';
+import { TeaserCard } from '../teaser-card/TeaserCard';
+import { ease, pageAt, pageCount, showPagination, SLIDE_SPEED_MS, slidesPerView } from './slider';
+
+export const EMPTY_MESSAGE = 'No products to display!';
+export const ERROR_MESSAGE = 'There was an issue retrieving the feed!';
+
+type Feed = { status: 'loading' } | { status: 'error' } | { status: 'done'; products: ProductTeaser[] };
+
+/** GET /recently-viewed: loading, then the slider, or the empty or the error message (spec §4). */
+export function RecentlyViewed() {
+  const region = useStore($region);
+  const [feed, setFeed] = useState<Feed>({ status: 'loading' });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    getRecentlyViewed({ signal: controller.signal }).then(
+      (products) => setFeed({ status: 'done', products }),
+      (error: unknown) => {
+        if (isAborted(error)) return;
+        logFailure('Recently viewed', error);
+        setFeed({ status: 'error' });
+      },
+    );
+    return () => controller.abort();
+  }, []);
+
+  if (feed.status === 'loading') {
+    return (
+      <div className="sfw-rv__status">
+        <Spinner label="Loading recently viewed products" />
+      </div>
+    );
+  }
+  if (feed.status === 'error') {
+    return (
+      <p className="sfw-rv__message sfw-rv__message--error" role="alert">
+        {ERROR_MESSAGE}
+      </p>
+    );
+  }
+  if (feed.products.length === 0) return <p className="sfw-rv__message">{EMPTY_MESSAGE}</p>;
+  return <Slider products={feed.products} region={region} />;
+}
+
+/**
+ * CSS scroll-snap carousel: native touch swipe and momentum, no drag code,
+ * a fraction of a carousel library's size. Slides per view come from the
+ * window width (slider.ts) as `data-per-view`, which the CSS turns into slide
+ * widths; only the first slide of each group is a snap point, so a swipe
+ * moves by whole groups. Previous/next and the dots glide over
+ * SLIDE_SPEED_MS with snapping paused meanwhile (a programmatic scroll would
+ * otherwise re-snap on every frame).
+ */
+function Slider({ products, region }: { products: ProductTeaser[]; region: Region }) {
+  const uid = `sfw-rv${useId()}`;
+  const track = useRef<HTMLUListElement>(null);
+  const stopGlide = useRef<() => void>(() => {});
+  const [perView, setPerView] = useState(() => slidesPerView(window.innerWidth));
+  const [page, setPage] = useState(0);
+  const pages = pageCount(products.length, perView);
+
+  useEffect(() => {
+    const el = track.current!;
+    const sync = () => {
+      const gap = parseFloat(getComputedStyle(el).columnGap) || 0;
+      setPage(pageAt(el.scrollLeft, el.clientWidth, gap, el.scrollWidth - el.clientWidth, pages));
+    };
+    const resize = () => setPerView(slidesPerView(window.innerWidth));
+    // The shopper takes over: stop a glide in progress.
+    const interrupt = () => stopGlide.current();
+    sync();
+    el.addEventListener('scroll', sync, { passive: true });
+    el.addEventListener('pointerdown', interrupt, { passive: true });
+    el.addEventListener('wheel', interrupt, { passive: true });
+    window.addEventListener('resize', resize);
+    return () => {
+      el.removeEventListener('scroll', sync);
+      el.removeEventListener('pointerdown', interrupt);
+      el.removeEventListener('wheel', interrupt);
+      window.removeEventListener('resize', resize);
+      stopGlide.current();
+    };
+  }, [pages]);
+
+  function goTo(target: number) {
+    const el = track.current;
+    const slides = el?.children;
+    if (!el || !slides?.length) return;
+    const index = Math.min(Math.max(target, 0), pages - 1) * perView;
+    const first = slides[0] as HTMLElement;
+    const left = Math.min((slides[index] as HTMLElement).offsetLeft - first.offsetLeft, el.scrollWidth - el.clientWidth);
+    stopGlide.current();
+    stopGlide.current = glide(el, left);
+  }
+
+  const atStart = page <= 0;
+  const atEnd = page >= pages - 1;
+  return (
+    <div className="sfw-rv">
+      <div className="sfw-rv__frame">
+        <button
+          type="button"
+          className="sfw-rv__nav sfw-rv__nav--prev"
+          aria-label="Previous products"
+          aria-controls={uid}
+          aria-disabled={atStart}
+          onClick={() => !atStart && goTo(page - 1)}
+        />
+        <ul className="sfw-rv__track" id={uid} ref={track} data-per-view={perView}>
+          {products.map((product, i) => (
+            <li key={i} className={i % perView === 0 ? 'sfw-rv__slide sfw-rv__slide--snap' : 'sfw-rv__slide'}>
+              <TeaserCard product={product} region={region} source="recently-viewed" uid={`${uid}-${i}`} />
+            </li>
+          ))}
+        </ul>
+        <button
+          type="button"
+          className="sfw-rv__nav sfw-rv__nav--next"
+          aria-label="Next products"
+          aria-controls={uid}
+          aria-disabled={atEnd}
+          onClick={() => !atEnd && goTo(page + 1)}
+        />
+      </div>
+      {showPagination(products.length) && (
+        <div className="sfw-rv__dots" role="group" aria-label="Recently viewed pages">
+          {Array.from({ length: pages }, (_, i) => (
+            <button
+              key={i}
+              type="button"
+              className="sfw-rv__dot"
+              aria-label={`Page ${i + 1} of ${pages}`}
+              aria-controls={uid}
+              aria-current={i === page ? 'true' : undefined}
+              onClick={() => goTo(i)}
+            />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Scrolls `el` to `left` over SLIDE_SPEED_MS (at once with reduced motion); returns a stop function. */
+function glide(el: HTMLElement, left: number): () => void {
+  const from = el.scrollLeft;
+  if (from === left) return () => {};
+  if (matchMedia('(prefers-reduced-motion: reduce)').matches) {
+    el.scrollLeft = left;
+    return () => {};
+  }
+  el.style.scrollSnapType = 'none';
+  const start = performance.now();
+  let frame = 0;
+  const stop = () => {
+    cancelAnimationFrame(frame);
+    el.style.scrollSnapType = '';
+  };
+  const step = (now: number) => {
+    const t = Math.min(1, (now - start) / SLIDE_SPEED_MS);
+    el.scrollLeft = from + (left - from) * ease(t);
+    if (t < 1) frame = requestAnimationFrame(step);
+    else stop();
+  };
+  frame = requestAnimationFrame(step);
+  return stop;
+}

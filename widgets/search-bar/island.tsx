@@ -1,0 +1,28 @@
+/**
+ * search-bar: the header search with live suggestions (spec §2, §4, §5).
+ *
+ * Markup (desktop header, and the mobile search panel of the header):
+ *   <div data-widget="search-bar" data-props='{"loggedIn":true,"recentSearches":["pokemon 151"]}'></div>
+ *   <div data-widget="search-bar" data-props='{"loggedIn":true,"recentSearches":["pokemon 151"],"variant":"mobile"}'></div>
+ *
+ * Props:
+ *   loggedIn        boolean, default false: logged-in shoppers see Recent Searches.
+ *   recentSearches  string[], default []: the shopper's saved searches. All bars
+ *                   on a page share one list (the first bar's); clearing empties all.
+ *   variant         'desktop' (default) | 'mobile': the mobile bar focuses its input
+ *                   when the header opens the 'mobile-search' panel.
+ *
+ * Calls: POST /auto-search (failures ignored), GET /trending-searches/load
+ * (once per page), GET /clear-user-searches. Events: none.
+ */
+import * as v from 'valibot';
+import { defineIsland } from '../../shared/runtime/island';
+import { SearchBar } from './SearchBar';
+
+const Props = v.object({
+  loggedIn: v.optional(v.boolean(), false),
+  recentSearches: v.optional(v.array(v.string()), []),
+  variant: v.optional(v.picklist(['desktop', 'mobile']), 'desktop'),
+});
+
+export default defineIsland('search-bar', Props, SearchBar);

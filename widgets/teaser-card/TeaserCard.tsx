@@ -1,0 +1,191 @@
+/**
+ * A product teaser card (spec §2 "Product teaser card", §4 badges, stock
+ * messages, price display). Shared by the teaser-card, product-grid and
+ * recently-viewed islands.
+ *
+ * Kept cheap, since a category page mounts 48 at once: no store
+ * subscription and no effect per card. The island reads $region once and
+ * passes it down; only the Add to cart button holds state.
+ *
+ * Screen readers: the image link (with the visible badges) is a mouse
+ * shortcut hidden from them; the title link is the card link, and its name
+ * is the title followed by the badges ('…, Sale'; an aria-label that starts
+ * with the visible title). 'View Details' and 'Add to cart' are described by
+ * the title link (its text, the title), so each names its product.
+ */
+import { useRef, useState } from 'react';
+import type { ProductTeaser } from '../../shared/api/schemas';
+import { emit, EVENTS } from '../../shared/events';
+import { productPath } from '../../shared/safe-url';
+import { addToCart } from '../../shared/stores/cart-add';
+import type { Region } from '../../shared/stores/region';
+import { ProductImage } from '../../shared/ui/ProductImage';
+import { Spinner } from '../../shared/ui/Spinner';
+import { badgeLabel, priceDisplay, shippingNotice, stockMessage, teaserBadges, type Badge, type PriceDisplay } from './rules';
+import { directAddPayload } from './rules/direct-add';
+
+export const REWARDS_PROGRAM_URL = '/claim-loyalty-rewards';
+export const INTERNATIONAL_BUYERS_URL = '/international-buyers';
+/** Rendered size of the card image; the real size follows the CSS, these keep the aspect ratio. */
+const IMAGE_SIZE = 300;
+
+export interface TeaserCardProps {
+  product: ProductTeaser;
+  region: Region;
+  /** Sent with the quick-add event and the cart add. */
+  source: string;
+  /** Unique on the page; the card's element ids derive from it. */
+  uid: string;
+  /** Load the image at once (first row of a grid); others load lazily. */
+  eager?: boolean;
+}
+
+export function TeaserCard({ product: p, region, source, uid, eager }: TeaserCardProps) {
+  const href = productPath(p.slug);
+  const titleId = `${uid}-title`;
+  const badges = teaserBadges(p);
+  // The spec's 'Out of stock' is for products that cannot be added; a
+  // reward-only product can be had, in the Rewards Program (spec §6).
+  const stock = p.rewardRedemptionOnly ? null : stockMessage(p);
+  const shipping = shippingNotice(p);
+
+  return (
+    <div className="sfw-card">
+      <a className="sfw-card__media" href={href} tabIndex={-1} aria-hidden="true">
+        <ProductImage
+          src={p.mainImage}
+          alt=""
+          width={IMAGE_SIZE}
+          height={IMAGE_SIZE}
+          eager={eager}
+          sources={[
+            p.mainImageTiny ? { media: '(max-width: 400px)', src: p.mainImageTiny } : null,
+            p.mainImageMedium ? { media: '(max-width: 767px)', src: p.mainImageMedium } : null,
+          ]}
+        />
+        {badges.length > 0 && (
+          <ul className="sfw-card__badges">
+            {badges.map((b) => (
+              <BadgeView key={b.kind} badge={b} />
+            ))}
+          </ul>
+        )}
+      </a>
+      <div className="sfw-card__body">
+        <a className="sfw-card__title" id={titleId} href={href} aria-label={badges.length ? `${p.title}, ${badgeLabel(badges)}` : undefined}>
+          {p.title}
+        </a>
+        <Price display={priceDisplay(p, region)} />
+        {stock && stock.kind !== 'notify' && <p className={`sfw-stock sfw-stock--${stock.kind}`}>{stock.text}</p>}
+        {p.rewardRedemptionOnly && (
+          <p className="sfw-card__note">
+            Only available within the <a href={REWARDS_PROGRAM_URL}>Rewards Program</a>
+          </p>
+        )}
+        {shipping && (
+          <p className="sfw-card__note sfw-card__note--warn">
+            <a href={INTERNATIONAL_BUYERS_URL}>{shipping}</a>
+          </p>
+        )}
+        <div className="sfw-card__actions">
+          {p.showATC ? (
+            <AddButton product={p} country={region.country} source={source} describedBy={titleId} />
+          ) : stock?.kind === 'notify' ? (
+            <a className="sfw-btn sfw-card__notify" href={href} aria-describedby={titleId}>
+              {stock.text}
+            </a>
+          ) : null}
+          <a className="sfw-btn" href={href} aria-describedby={titleId}>
+            View Details
+          </a>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function BadgeView({ badge }: { badge: Badge }) {
+  return (
+    <li className={`sfw-badge sfw-badge--${badge.kind}`}>
+      {badge.logo && <img className="sfw-badge__logo" src={badge.logo} alt="" width={16} height={16} loading="lazy" />}
+      {badge.text}
+      {badge.date && <span className="sfw-badge__date">{badge.date}</span>}
+    </li>
+  );
+}
+
+function Price({ display: d }: { display: PriceDisplay }) {
+  return (
+    <p className={`sfw-price sfw-price--${d.kind}`}>
+      {d.kind === 'starts-at' && <span className="sfw-price__prefix">{d.prefix}</span>}
+      {d.kind === 'sale' && (
+        <s className="sfw-price__was">
+          <span className="sfw-visually-hidden">Regular price </span>
+          {d.struck}
+        </s>
+      )}
+      <span className="sfw-price__now">{d.amount}</span>
+      {d.kind === 'deposit' && <span className="sfw-price__label">{d.label}</span>}
+      {d.kind === 'sale' && <span className="sfw-price__mark">{d.saleMark}</span>}
+      {d.approx && <span className="sfw-price__approx">{d.approx}</span>}
+    </p>
+  );
+}
+
+interface AddButtonProps {
+  product: ProductTeaser;
+  country: string;
+  source: string;
+  describedBy: string;
+}
+
+/**
+ * Products that need a choice open the quick-add dialog (event); the others
+ * are added at once. One request per click: a click while one is in flight
+ * does nothing. A cart write is not aborted when the card goes away (the
+ * server may already have done it); its answer is then simply not shown.
+ */
+function AddButton({ product, country, source, describedBy }: AddButtonProps) {
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<string[]>([]);
+  const inFlight = useRef(false);
+
+  async function add() {
+    if (product.needsOptions) {
+      emit(EVENTS.quickAdd, { productId: product.id, source });
+      return;
+    }
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setBusy(true);
+    setErrors([]);
+    try {
+      const result = await addToCart(directAddPayload(product, country), { source });
+      if (!result.ok) setErrors(result.errors);
+    } finally {
+      inFlight.current = false;
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        className="sfw-btn sfw-btn--primary"
+        aria-busy={busy}
+        aria-disabled={busy}
+        aria-describedby={describedBy}
+        onClick={add}
+      >
+        {busy && <Spinner size="sm" />}
+        Add to cart
+      </button>
+      {errors.map((error, i) => (
+        <p key={i} className="sfw-alert" role="alert">
+          {error}
+        </p>
+      ))}
+    </>
+  );
+}
