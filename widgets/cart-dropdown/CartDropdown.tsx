@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { CartItem, UpsellEntry } from '../../shared/api/schemas';
 import { approxUsNote, formatPrice, type Currency } from '../../shared/money';
@@ -11,13 +11,14 @@ import { ProductImage } from '../../shared/ui/ProductImage';
 import { LoadingOverlay, Spinner } from '../../shared/ui/Spinner';
 import { badgeText, cartButtonLabel, countAnnouncement, type CartBadge } from './rules/labels';
 import { trimTitle } from './rules/title';
+import { usePageId } from '../../shared/ui/use-page-id';
 
 export function CartDropdown() {
   const cart = useStore($cart);
   const region = useStore($region);
   const open = useStore($openPanel) === CART_PANEL;
-  const panelId = useId();
-  const headingId = useId();
+  const panelId = usePageId('sfw-cart-panel');
+  const headingId = usePageId('sfw-cart-heading');
   const rootRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
@@ -235,7 +236,7 @@ function Item({ item, region, deleting }: { item: CartItem; region: Currency; de
 }
 
 function Suggestions({ title, entries, region, shopAll }: { title: string; entries: UpsellEntry[]; region: Currency; shopAll?: boolean }) {
-  const headingId = useId();
+  const headingId = usePageId('sfw-cart-heading');
   if (entries.length === 0) return null;
   return (
     <section className="sfw-cart__block" aria-labelledby={headingId}>

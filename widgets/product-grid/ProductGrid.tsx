@@ -1,8 +1,9 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { ProductTeaser } from '../../shared/api/schemas';
 import { $region } from '../../shared/stores/region';
 import { TeaserCard } from '../teaser-card/TeaserCard';
+import { usePageId } from '../../shared/ui/use-page-id';
 
 /**
  * Cards whose image loads at once: the first row at the widest grid (6
@@ -20,7 +21,7 @@ export const CARDS_PER_TASK = 6;
 /** A list of teaser cards; one region subscription for the whole grid. */
 export function ProductGrid({ products }: { products: readonly ProductTeaser[] }) {
   const region = useStore($region);
-  const uid = `sfw-grid${useId()}`;
+  const uid = usePageId('sfw-grid');
   const [shown, setShown] = useState(FIRST_CARDS);
 
   useEffect(() => {

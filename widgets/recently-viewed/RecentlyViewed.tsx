@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { getRecentlyViewed } from '../../shared/api/calls';
 import { isAborted, logFailure } from '../../shared/api/client';
@@ -7,6 +7,7 @@ import { $region, type Region } from '../../shared/stores/region';
 import { Spinner } from '../../shared/ui/Spinner';
 import { TeaserCard } from '../teaser-card/TeaserCard';
 import { ease, pageAt, pageCount, showPagination, SLIDE_SPEED_MS, slidesPerView } from './slider';
+import { usePageId } from '../../shared/ui/use-page-id';
 
 export const EMPTY_MESSAGE = 'No products to display!';
 export const ERROR_MESSAGE = 'There was an issue retrieving the feed!';
@@ -59,7 +60,7 @@ export function RecentlyViewed() {
  * otherwise re-snap on every frame).
  */
 function Slider({ products, region }: { products: ProductTeaser[]; region: Region }) {
-  const uid = `sfw-rv${useId()}`;
+  const uid = usePageId('sfw-rv');
   const track = useRef<HTMLUListElement>(null);
   const stopGlide = useRef<() => void>(() => {});
   const [perView, setPerView] = useState(() => slidesPerView(window.innerWidth));

@@ -25,6 +25,7 @@ import {
   type SearchPrice,
 } from './rules';
 import { $recentSearches, $trending, clearRecentSearches, loadTrendingOnce, seedRecentSearches } from './store';
+import { usePageId } from '../../shared/ui/use-page-id';
 
 export interface SearchBarProps {
   loggedIn: boolean;
@@ -42,12 +43,8 @@ interface Search {
 }
 const IDLE: Search = { status: 'idle', term: '', results: [], total: 0 };
 
-// useId restarts at the same value in every island root, and both bars are
-// separate roots on one page, so ids come from a page-wide counter instead.
-let instances = 0;
-
 export function SearchBar({ loggedIn, recentSearches, variant }: SearchBarProps) {
-  const [id] = useState(() => `sfw-search-${++instances}`);
+  const id = usePageId('sfw-search');
   const listId = `${id}-list`;
   const optionId = (i: number) => `${id}-opt-${i}`;
   const inputRef = useRef<HTMLInputElement>(null);

@@ -10,19 +10,19 @@
  * `storefront:cart-updated` and opens the 'cart-added' dialog.
  * For a list of cards use the product-grid widget (one hook, one mount).
  */
-import { useId } from 'react';
 import { useStore } from '@nanostores/react';
 import * as v from 'valibot';
 import { ProductTeaser } from '../../shared/api/schemas';
 import { defineIsland } from '../../shared/runtime/island';
 import { $region } from '../../shared/stores/region';
 import { TeaserCard } from './TeaserCard';
+import { usePageId } from '../../shared/ui/use-page-id';
 
 const Props = v.object({ product: ProductTeaser });
 
 function TeaserCardIsland({ product }: v.InferOutput<typeof Props>) {
   const region = useStore($region);
-  const uid = `sfw-card${useId()}`;
+  const uid = usePageId('sfw-card');
   return <TeaserCard product={product} region={region} source="teaser-card" uid={uid} />;
 }
 
