@@ -33,7 +33,7 @@ export const BUDGETS = {
   categoryPage: 60 * 1024,
 };
 /** Islands allowed the larger budget. */
-const PAYPAL_ISLANDS = new Set(['add-to-cart', 'paypal-express']);
+const PAYPAL_ISLANDS = new Set(['add-to-cart', 'add-to-cart/AddToCartForm', 'paypal-express/PaypalExpress']);
 
 const PREACT_ALIAS = {
   react: 'preact/compat',
@@ -145,9 +145,11 @@ function viteManifest(metafile, outdir) {
   return manifest;
 }
 
+/** 'cart-dialogs' for widgets/cart-dialogs/island.tsx, 'cart-dialogs/Dialogs' for a lazy part of it. */
 function widgetName(src) {
-  const m = /^widgets\/([^/]+)\//.exec(src);
-  return m ? m[1] : basename(src);
+  const m = /^widgets\/([^/]+)\/(.+)\.tsx?$/.exec(src);
+  if (!m) return basename(src);
+  return m[2] === 'island' ? m[1] : `${m[1]}/${m[2]}`;
 }
 
 // --- sizes ---------------------------------------------------------------
