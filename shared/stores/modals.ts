@@ -14,10 +14,6 @@ export function closeModal(id: string): void {
   if (open.includes(id)) $openModals.set(open.filter((x) => x !== id));
 }
 
-export function isModalOpen(id: string): boolean {
-  return $openModals.get().includes(id);
-}
-
 /** Legacy code opens and closes modals with the documented events. */
 export function listenForModalEvents(): () => void {
   const offOpen = on(EVENTS.modalOpen, ({ id }) => typeof id === 'string' && openModal(id));
