@@ -6,7 +6,7 @@
  * - Escape closes it, unless `required`;
  * - focus moves in, Tab stays inside, and focus returns to the opener.
  */
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { $openModals, closeModal } from '../stores/modals';
 
@@ -31,13 +31,15 @@ const FOCUSABLE =
 export function Modal({ id, title, children, required, onClose, hideTitle, size = 'md', initialFocus }: ModalProps) {
   const open = useStore($openModals).includes(id);
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const openerRef = useRef<HTMLElement | null>(null);
+  // undefined: not open; null: open, nothing to give focus back to.
+  const openerRef = useRef<HTMLElement | null | undefined>(undefined);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
   // Not useId(): Preact numbers ids per root, so two islands' modals would share one.
   const titleId = `sfw-modal-${id}-title`;
 
-  useEffect(() => {
+  // A layout effect: focus moves in the same task as the store change, not a frame later.
+  useLayoutEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
     if (open && !dialog.open) {
@@ -48,10 +50,12 @@ export function Modal({ id, title, children, required, onClose, hideTitle, size 
         dialog.querySelector('.sfw-modal__body')?.querySelector<HTMLElement>(FOCUSABLE) ||
         dialog.querySelector<HTMLElement>(FOCUSABLE);
       first?.focus();
-    } else if (!open && dialog.open) {
-      dialog.close();
+    } else if (!open && openerRef.current !== undefined) {
+      // Also when the browser closed the dialog itself (Chrome ignores a
+      // cancelled Escape without fresh user activation): focus still goes back.
+      if (dialog.open) dialog.close();
       const opener = openerRef.current;
-      openerRef.current = null;
+      openerRef.current = undefined;
       if (opener?.isConnected) opener.focus();
       onCloseRef.current?.();
     }

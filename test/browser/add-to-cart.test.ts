@@ -24,20 +24,18 @@ async function add(page: Page, name: string | RegExp = 'Add to Cart'): Promise<R
 describe('product page', () => {
   it('buys a simple product: confirmation with focus inside, axe clean, focus back on close', async () => {
     const page = await shop.open(`${pathOf(sampleIds.plain)}?reset=1`);
-    await page.screenshot({ path: '/tmp/product.png', fullPage: false });
     expect(await axeViolations(page, { include: '[data-widget="add-to-cart"]' })).toEqual([]);
     const body = await add(page);
     expect(body).toMatchObject({ quantity: 1, price: 49.99, id: sampleIds.plain, product_id: sampleIds.plain, region: 'US', attributes: {} });
     const dialog = confirmation(page);
     await dialog.waitFor();
-    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    await expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
     expect(await dialog.getByRole('link', { name: 'View Cart' }).getAttribute('href')).toBe('/cart');
     expect(await dialog.getByRole('listitem').count()).toBeGreaterThan(0);
-    await page.screenshot({ path: '/tmp/cart-added.png' });
     expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Add to Cart');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Add to Cart');
   });
 
   it('buys a variation, then a deposit product', async () => {
@@ -104,10 +102,10 @@ describe('product page', () => {
     await page.keyboard.press('Enter');
     expect((await sent).postDataJSON()).toMatchObject({ quantity: 2, id: 2601 });
     await confirmation(page).waitFor();
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('View Cart');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('View Cart');
     await page.keyboard.press('Escape');
     await confirmation(page).waitFor({ state: 'hidden' });
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Add to Cart');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Add to Cart');
   });
 });
 
@@ -127,7 +125,7 @@ describe('quick-add and the confirmation', () => {
     const dialog = confirmation(page);
     await dialog.waitFor();
     await quick.waitFor({ state: 'hidden' });
-    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    await expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
     await dialog.getByLabel(/of your free gift/).selectOption({ label: 'Black' });
     await dialog.getByRole('button', { name: 'Add free gift' }).click();
     await dialog.getByText('Added!').waitFor();
@@ -135,7 +133,7 @@ describe('quick-add and the confirmation', () => {
     await dialog.getByRole('button', { name: 'Continue shopping' }).click();
     await dialog.waitFor({ state: 'hidden' });
     // Focus goes back to the card button that opened quick-add.
-    expect(await card.getByRole('button', { name: 'Add to cart' }).evaluate((b) => b === document.activeElement)).toBe(true);
+    await expect.poll(() => card.getByRole('button', { name: 'Add to cart' }).evaluate((b) => b === document.activeElement)).toBe(true);
   });
 
   it("quick-add failure says 'An error occurred. Please try again'", async () => {

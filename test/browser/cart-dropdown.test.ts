@@ -60,7 +60,7 @@ describe('cart-dropdown', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('×');
     await page.keyboard.press('Escape');
     expect(await dropdown(page).count()).toBe(0);
-    expect(await page.evaluate(() => document.activeElement?.classList.contains('sfw-cart__toggle'))).toBe(true);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('sfw-cart__toggle'))).toBe(true);
   });
 
   it('the account menu closes the cart; the overlay closes everything', async () => {

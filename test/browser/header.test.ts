@@ -26,7 +26,7 @@ describe('header', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.press('Escape');
     expect(await page.getByRole('link', { name: 'Basketball' }).isVisible()).toBe(false);
-    expect(await sports.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => sports.evaluate((el) => el === document.activeElement)).toBe(true);
 
     const account = page.getByRole('button', { name: 'Account' });
     await account.focus();
@@ -35,7 +35,7 @@ describe('header', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.press('Escape');
     expect(await page.locator('#account-menu').isVisible()).toBe(false);
-    expect(await account.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => account.evaluate((el) => el === document.activeElement)).toBe(true);
 
     await page.getByRole('button', { name: 'Dismiss announcement' }).click();
     expect(await page.getByText('Order by Dec 18').isVisible()).toBe(false);

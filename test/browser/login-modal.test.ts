@@ -38,7 +38,7 @@ describe('login modal', () => {
     const alert = dialog.getByRole('alert');
     await alert.waitFor();
     expect(await alert.textContent()).toBe(LOGIN_ERROR);
-    expect(await focusedText(page)).toBe(LOGIN_ERROR);
+    await expect.poll(() => focusedText(page)).toBe(LOGIN_ERROR);
     expect(await dialog.getByLabel('Email').inputValue()).toBe('fan@example.com');
     expect(await page.evaluate(() => (window as any).demoBackend.callsTo('/login').length)).toBe(1);
     expect(await axeViolations(page)).toEqual([]);
@@ -58,7 +58,7 @@ describe('country prompt and region dialog', () => {
     const page = await shop.open('/?visitor=CA');
     const offer = page.getByRole('dialog', { name: 'Shopping from outside the US?' });
     await offer.waitFor();
-    expect(await focusedText(page)).toBe('Would you like to see prices in CAD?');
+    await expect.poll(() => focusedText(page)).toBe('Would you like to see prices in CAD?');
     expect(await offer.getByRole('img', { name: 'Flag of Canada' }).getAttribute('src')).toBe('/demo/img/flag-ca.svg');
     expect(await axeViolations(page)).toEqual([]);
     // Escape does not dismiss the required offer.
@@ -84,7 +84,7 @@ describe('country prompt and region dialog', () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     expect(await region.isVisible()).toBe(false);
-    expect(await focusedText(page)).toBe('Choose your region');
+    await expect.poll(() => focusedText(page)).toBe('Choose your region');
   });
 
   it('the footer share button earns loyalty points: one POST per click', async () => {

@@ -21,7 +21,6 @@ describe('search-bar', () => {
     expect(await input.getAttribute('aria-expanded')).toBe('true');
 
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: '/tmp/search-bar-results.png' });
 
     await input.press('ArrowDown');
     await input.press('ArrowDown');
@@ -60,7 +59,6 @@ describe('search-bar', () => {
     await page.getByRole('group', { name: 'Trending Searches' }).waitFor();
     expect(await recent.getByRole('option').allTextContents()).toEqual(['pokemon 151', 'topps chrome']);
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: '/tmp/search-bar-recent.png' });
     await page.getByRole('button', { name: 'Clear Recent Searches' }).click();
     await recent.waitFor({ state: 'detached' });
     expect(await input.getAttribute('aria-expanded')).toBe('true'); // trending still shows
@@ -73,6 +71,5 @@ describe('search-bar', () => {
     await expect.poll(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
     await input.pressSequentially('topps chrome', { delay: 10 });
     await expect.poll(() => page.getByRole('link', { name: 'View All Results' }).count(), { timeout: 5000 }).toBe(1);
-    await page.screenshot({ path: '/tmp/search-bar-mobile.png' });
   });
 });
