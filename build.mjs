@@ -246,10 +246,11 @@ export async function buildDemo() {
   }).catch(() => process.exit(1));
   await esbuild.build({
     absWorkingDir: root,
-    entryPoints: { render: 'demo-pages/render.ts' },
+    entryPoints: { render: 'demo-pages/render.ts', 'server-api': 'demo-pages/mock/server-api.ts' },
     outdir,
     bundle: true,
     platform: 'node',
+    packages: 'external',
     format: 'esm',
     outExtension: { '.js': '.mjs' },
     logLevel: 'warning',
@@ -288,7 +289,7 @@ async function main() {
     const ctx = await esbuild.context({ ...base, plugins: [...base.plugins, writeManifest] });
     await ctx.watch();
     const { url } = await startDemoServer({ port: Number(process.env.PORT ?? 5173) });
-    console.log(`\nDemo shop: ${url}  (product page: ${url}pokemon-scarlet-violet-151-booster-box)\nWatching for changes. Ctrl+C to stop.`);
+    console.log(`\nDemo shop: ${url}  (product page: ${url}2025-26-topps-chrome-uefa-club-competitions-soccer)\nWatching for changes. Ctrl+C to stop.`);
   }
 }
 

@@ -16,6 +16,8 @@ export interface RenderContext {
   cookies: Record<string, string>;
   /** 'react' serves the React 19 build of the same islands (for npm run bench). */
   build: 'preact' | 'react';
+  /** Where the mock backend runs: in the page (MSW service worker, the default) or in the demo server. */
+  mock?: 'page' | 'server';
 }
 
 export interface Page {
@@ -118,8 +120,7 @@ function document_(ctx: RenderContext, title: string, main: string): string {
   <link rel="stylesheet" href="/demo/demo.css">
   <link rel="stylesheet" href="${build}/storefront.css">
   <script type="application/json" id="storefront-config">${JSON.stringify(config(ctx)).replace(/</g, '\\u003c')}</script>
-  <script type="module" src="/demo/mock.js"></script>
-  <script type="module" src="${build}/storefront.js"></script>
+  ${ctx.mock === 'server' ? '' : '<script type="module" src="/demo/mock.js"></script>\n  '}<script type="module" src="${build}/storefront.js"></script>
 </head>
 <body>
   <a class="skip-link" href="#main">Skip to content</a>

@@ -1,8 +1,10 @@
 /**
  * The demo server (npm start, browser tests, bench): static files for the
  * bundle and the demo assets, pages rendered by dist-demo/render.mjs, under a
- * strict Content-Security-Policy. The API calls never reach it: the mock
- * backend answers them in the page's service worker.
+ * strict Content-Security-Policy. By default the API calls never reach it:
+ * the mock backend answers them in the page's service worker. With
+ * `{ mock: 'server' }` (npm run bench) the same handlers answer here instead,
+ * in Node, and the pages load no mock script: the page sees a real backend.
  */
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
@@ -33,6 +35,7 @@ const TYPES = {
   '.map': 'application/json',
   '.html': 'text/html; charset=utf-8',
   '.png': 'image/png',
+  '.jpg': 'image/jpeg',
 };
 
 const STATIC_ROOTS = [
@@ -71,12 +74,29 @@ async function readForm(req) {
   return Object.fromEntries(new URLSearchParams(body));
 }
 
-export async function startDemoServer({ port = 0, host = '127.0.0.1' } = {}) {
+/** Answers an API request with the Node mock backend; false when no handler matches. */
+async function answerFromMock(api, req, res, url) {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  const chunks = [];
+  if (hasBody) for await (const chunk of req) chunks.push(chunk);
+  const body = hasBody ? Buffer.concat(chunks) : undefined;
+  const response = await api.answer(new Request(url, { method: req.method, headers, body }));
+  if (!response) return false;
+  res.writeHead(response.status, Object.fromEntries(response.headers));
+  res.end(Buffer.from(await response.arrayBuffer()));
+  return true;
+}
+
+export async function startDemoServer({ port = 0, host = '127.0.0.1', mock = 'page' } = {}) {
   const render = () => import(`${pathToFileURL(join(root, 'dist-demo/render.mjs')).href}?t=${Date.now()}`);
+  const api = mock === 'server' ? await import(pathToFileURL(join(root, 'dist-demo/server-api.mjs')).href) : null;
   const server = createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
       const path = decodeURIComponent(url.pathname);
+      if (api && !/^\/(build|build-react|demo)\//.test(path) && (await answerFromMock(api, req, res, url))) return;
       if (path === '/mockServiceWorker.js') {
         if (await tryFile(res, 'dist-demo', 'mockServiceWorker.js')) return;
       }
@@ -92,7 +112,9 @@ export async function startDemoServer({ port = 0, host = '127.0.0.1' } = {}) {
         query: url.searchParams,
         cookies: cookiesOf(req),
         build: url.searchParams.get('build') === 'react' ? 'react' : 'preact',
+        mock,
       };
+      if (api && url.searchParams.get('reset')) api.backend.reset();
       const headers = { 'Content-Type': TYPES['.html'], 'Content-Security-Policy': CSP, 'Cache-Control': 'no-store' };
       if (path === '/opt-in-localized') {
         const currency = url.searchParams.get('currency') === 'USDCAD' ? 'USDCAD' : 'USD';

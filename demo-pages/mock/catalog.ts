@@ -21,8 +21,10 @@
  * - Stock: `product_stock` records name their warehouse; 0 and 19 are general
  *   stock (spec §9). `AvailableToShip` is the general stock, `Available` the
  *   total across all records.
- * - Images are local (no network in the demo): `/demo/img/<name>.svg`, one
- *   file for every size.
+ * - Images are local (no network in the demo), one file for every size.
+ *   Product photos are JPEGs and logos PNGs, as on the real shop: raster
+ *   images decode off the main thread, while every SVG <img> is laid out and
+ *   painted on it (a grid of them shows up in `npm run bench`). Flags stay SVG.
  */
 import type {
   AddOnGift,
@@ -48,16 +50,16 @@ export type ImageName =
   | 'toploader'
   | 'break';
 
-/** Local URL of a demo image (demo-pages/public/img, served under /demo). */
+/** Local URL of a demo product photo (demo-pages/public/img, served under /demo). */
 export function img(name: string): string {
-  return `/demo/img/${name}.svg`;
+  return `/demo/img/${name}.jpg`;
 }
 
-export const BLOCK_POOL_LOGO = img('logo-blockpool');
-export const CHARITY_LOGO = img('logo-charity');
+export const BLOCK_POOL_LOGO = '/demo/img/logo-blockpool.png';
+export const CHARITY_LOGO = '/demo/img/logo-charity.png';
 export const BREAKER_IMG = img('breaker');
-export const FLAG_US = img('flag-us');
-export const FLAG_CA = img('flag-ca');
+export const FLAG_US = '/demo/img/flag-us.svg';
+export const FLAG_CA = '/demo/img/flag-ca.svg';
 
 export const categories = {
   pokemon: { id: 1, name: 'Pokémon' },

@@ -85,10 +85,10 @@ describe('identity', () => {
     }
   });
 
-  it('images are local demo SVGs, or null', () => {
+  it('images are local demo photos and logos, or null', () => {
     for (const p of products) {
       for (const src of [p.MainImage?.Small, p.MainImage?.Medium, p.BlockPoolLogo, p.ActiveCharity?.charity_logo, p.assignedBreaker?.img]) {
-        if (src != null) expect(src).toMatch(/^\/demo\/img\/[a-z0-9-]+\.svg$/);
+        if (src != null) expect(src).toMatch(/^\/demo\/img\/[a-z0-9-]+\.(jpg|png)$/);
       }
     }
   });
