@@ -12,19 +12,24 @@ export interface Currency {
 
 export const USD: Currency = { factor: 1, symbol: '$' };
 
-const twoDecimals = new Intl.NumberFormat('en-US', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+/**
+ * "1,234.50": 2 decimals, comma thousands. Not Intl.NumberFormat: creating
+ * one loads ICU number data, a long task on a slow phone for one pattern.
+ */
+function twoDecimals(amount: number): string {
+  const [whole = '0', cents = '00'] = Math.abs(amount).toFixed(2).split('.');
+  const sign = amount < 0 && Number(whole + cents) !== 0 ? '-' : '';
+  return `${sign}${whole.replace(/\B(?=(\d{3})+$)/g, ',')}.${cents}`;
+}
 
 /** "$12.50", or "C$17.13" for 12.5 at factor 1.37. */
 export function formatPrice(usd: number, currency: Currency = USD): string {
-  return `${currency.symbol}${twoDecimals.format(usd * currency.factor)}`;
+  return `${currency.symbol}${twoDecimals(usd * currency.factor)}`;
 }
 
 /** "Approx. $12.50 US" when prices are converted, otherwise null. */
 export function approxUsNote(usd: number, currency: Currency = USD): string | null {
-  return currency.factor === 1 ? null : `Approx. $${twoDecimals.format(usd)} US`;
+  return currency.factor === 1 ? null : `Approx. $${twoDecimals(usd)} US`;
 }
 
 /** Sum of quantity × price, in USD (format it with formatPrice). */

@@ -49,7 +49,7 @@ describe('foundation: the runtime on the demo pages', () => {
       document.querySelector('main')!.prepend(more);
     }, props);
     await page.waitForSelector('#more[data-widget-state="mounted"]');
-    expect(await page.$$eval('#more a[href^="/"]', (links) => links.length)).toBeGreaterThan(0);
+    await page.waitForSelector('#more .sfw-card a[href^="/"]');
     await page.evaluate(() => document.getElementById('more')!.remove());
     // Unmounted hooks release their claim, so re-inserting mounts again.
     await page.evaluate((json) => {

@@ -81,7 +81,8 @@ export function useShop(): Shop {
       }
       const page = await context.newPage();
       page.on('console', (msg) => {
-        if (msg.type() === 'error') errors.push(msg.text());
+        // A failed resource names itself only in the location.
+        if (msg.type() === 'error') errors.push(msg.text().startsWith('Failed to load resource') ? `${msg.text()}: ${msg.location().url}` : msg.text());
       });
       page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
       await page.goto(new URL(path, server.url).href);
@@ -95,7 +96,11 @@ export function useShop(): Shop {
   return shop;
 }
 
-/** Resolves when every hook in the viewport has mounted or failed (lazy ones may still wait). */
+/**
+ * Resolves when every hook in the viewport has mounted or failed (lazy ones
+ * may still wait), and every product grid shows all its cards (they fill in
+ * a few per task after the mount).
+ */
 export async function waitForIslands(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     if (!window.Storefront) return false;
@@ -103,6 +108,7 @@ export async function waitForIslands(page: Page): Promise<void> {
     return hosts.every((h) => {
       const claimed = h.getAttribute('data-widget-claimed');
       const state = h.getAttribute('data-widget-state');
+      if (state === 'mounted' && h.querySelector('.sfw-grid__pending')) return false;
       if (state === 'mounted' || state === 'error') return true;
       // Lazy islands below the fold wait for the viewport.
       const rect = h.getBoundingClientRect();

@@ -40,9 +40,10 @@ export function CartDropdown() {
 
   // Opened from the button: focus goes into the dialog.
   useEffect(() => {
-    const bottom = toggleRef.current?.getBoundingClientRect().bottom;
+    // Measured only when open: at mount it would force a layout for nothing.
+    const bottom = open && toggleRef.current?.getBoundingClientRect().bottom;
     // Small screens pin the panel under the button, full width (see the CSS).
-    if (open && bottom) panelRef.current?.style.setProperty('--sfw-cart-top', `${Math.round(bottom + 8)}px`);
+    if (bottom) panelRef.current?.style.setProperty('--sfw-cart-top', `${Math.round(bottom + 8)}px`);
     if (open && focusOnOpen.current) panelRef.current?.focus();
     focusOnOpen.current = false;
   }, [open]);

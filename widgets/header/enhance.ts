@@ -70,10 +70,14 @@ export function enhanceHeader(host: HTMLElement): () => void {
     }
     if (overlay) overlay.hidden = open === null;
     if (open !== null && open !== 'main-menu') closeSubmenus();
-    updateBars();
   };
   sync($openPanel.get());
-  offs.push($openPanel.listen(sync));
+  offs.push(
+    $openPanel.listen((open) => {
+      sync(open);
+      updateBars();
+    }),
+  );
 
   // --- sub-menus of the main menu: disclosure buttons, one open at a time
   const submenuToggles = all(`[${ATTR.submenuToggle}]`);
@@ -177,7 +181,10 @@ export function enhanceHeader(host: HTMLElement): () => void {
   });
 
   listen(window, 'scroll', updateBars, { passive: true });
-  updateBars();
+  // A page restored scrolled down starts compact. Read scrollY in the next
+  // frame, not now: now it would force a layout in the middle of the mount.
+  const frame = requestAnimationFrame(updateBars);
+  offs.push(() => cancelAnimationFrame(frame));
 
   listen(window, 'resize', () => {
     const open = $openPanel.get();

@@ -11,12 +11,14 @@ import { usePageId } from '../../shared/ui/use-page-id';
  */
 export const EAGER_CARDS = 6;
 /**
- * The first cards (two rows at the widest grid) render with the mount; the
- * rest follow a row per task, so a 48-card page never blocks the main thread
- * for long (no long task on a slow phone).
+ * The mount renders a place for every card (so nothing below the grid moves)
+ * and no card yet; the cards follow a few per task, each batch after the
+ * previous one was painted (Preact runs effects after paint). Parsing the
+ * props, rendering, layout and paint of a 48-card page are so spread over
+ * short tasks: none over 50 ms at 4× CPU slowdown (npm run bench).
  */
-export const FIRST_CARDS = 12;
-export const CARDS_PER_TASK = 6;
+export const FIRST_CARDS = 0;
+export const CARDS_PER_TASK = 4;
 
 /** A list of teaser cards; one region subscription for the whole grid. */
 export function ProductGrid({ products }: { products: readonly ProductTeaser[] }) {
@@ -32,9 +34,14 @@ export function ProductGrid({ products }: { products: readonly ProductTeaser[] }
 
   return (
     <ul className="sfw-grid">
-      {products.slice(0, shown).map((product, i) => (
+      {products.map((product, i) => (
         <li key={i} className="sfw-grid__item">
-          <TeaserCard product={product} region={region} source="product-grid" uid={`${uid}-${i}`} eager={i < EAGER_CARDS} />
+          {i < shown ? (
+            <TeaserCard product={product} region={region} source="product-grid" uid={`${uid}-${i}`} eager={i < EAGER_CARDS} />
+          ) : (
+            // Holds the card's place, so nothing below the grid moves while it fills.
+            <div className="sfw-grid__pending" />
+          )}
         </li>
       ))}
     </ul>

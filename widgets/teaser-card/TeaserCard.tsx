@@ -13,7 +13,7 @@
  * with the visible title). 'View Details' and 'Add to cart' are described by
  * the title link (its text, the title), so each names its product.
  */
-import { useRef, useState } from 'react';
+import { memo, useRef, useState } from 'react';
 import type { ProductTeaser } from '../../shared/api/schemas';
 import { emit, EVENTS } from '../../shared/events';
 import { productPath } from '../../shared/safe-url';
@@ -40,7 +40,11 @@ export interface TeaserCardProps {
   eager?: boolean;
 }
 
-export function TeaserCard({ product: p, region, source, uid, eager }: TeaserCardProps) {
+/**
+ * Memoized: the grid renders its cards a row per task, and each new row must
+ * not re-render the rows already shown (same product objects, same props).
+ */
+export const TeaserCard = memo(function TeaserCard({ product: p, region, source, uid, eager }: TeaserCardProps) {
   const href = productPath(p.slug);
   const titleId = `${uid}-title`;
   const badges = teaserBadges(p);
@@ -102,7 +106,7 @@ export function TeaserCard({ product: p, region, source, uid, eager }: TeaserCar
       </div>
     </div>
   );
-}
+});
 
 function BadgeView({ badge }: { badge: Badge }) {
   return (

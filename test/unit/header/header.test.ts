@@ -163,6 +163,15 @@ describe('header: scrolling', () => {
     expect(host.classList.contains('sfw-header--compact')).toBe(false);
   });
 
+  it('a page restored scrolled down starts with the bars hidden', async () => {
+    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    window.scrollTo(0, 400);
+    await nextFrame(); // happy-dom's own scroll event, before the header listens
+    const host = mountHeader();
+    await nextFrame();
+    expect(host.classList.contains('sfw-header--compact')).toBe(true);
+  });
+
   it('hides nothing while a panel is open', () => {
     const host = mountHeader();
     fireEvent.click(toggle('account'));
