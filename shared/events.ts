@@ -31,7 +31,8 @@ interface WithSource {
 }
 
 export interface EventDetails {
-  'storefront:cart-updated': WithSource;
+  /** `count`: the new item count when the sender knows it (no refetch needed). */
+  'storefront:cart-updated': WithSource & { count?: number };
   'storefront:cart-toggle': WithSource;
   'storefront:cart-hide': WithSource;
   'storefront:modal-open': WithSource & { id: string };

@@ -54,7 +54,7 @@ export async function addToCart(payload: CartAddPayload, options: AddOptions): P
   }
   if (answer.errors.length) return { ok: false, errors: answer.errors };
   if (answer.cart) applyCartSummary(answer.cart.CartQuantity);
-  emit(EVENTS.cartUpdated, { source: options.source });
+  emit(EVENTS.cartUpdated, { source: options.source, count: answer.cart?.CartQuantity });
   track(payload);
   if (options.openConfirmation !== false) {
     $lastAdd.set({ title: payload.title, quantity: payload.quantity, related: answer.related, addon: options.addon ?? null });

@@ -163,10 +163,15 @@ export function startCartSync(): () => void {
     }),
     on(EVENTS.cartToggle, () => $openPanel.set(isOpen() ? null : CART_PANEL)),
     on(EVENTS.cartHide, () => isOpen() && $openPanel.set(null)),
-    on(EVENTS.cartUpdated, ({ source }) => {
+    on(EVENTS.cartUpdated, ({ source, count }) => {
       channel?.postMessage('cart-updated');
       // Our own removal already applied the server's answer.
-      if (source !== CART_SOURCE) changed();
+      if (source === CART_SOURCE) return;
+      // A sender that knows the new count (an add answer) saves the count request.
+      if (typeof count === 'number' && Number.isInteger(count) && count >= 0) {
+        applyCartSummary(count);
+        if (isOpen()) void loadCart();
+      } else changed();
     }),
   ];
   const onPageShow = (event: PageTransitionEvent) => event.persisted && changed();

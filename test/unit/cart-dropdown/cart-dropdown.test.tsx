@@ -295,6 +295,16 @@ describe('cart-dropdown: staying fresh', () => {
     expect($cart.get().stale).toBe(true);
   });
 
+  it('a cart update that carries the new count (an add answer) shows it without a count request', async () => {
+    seedTwo();
+    await mountWithCount('Cart, 3 items');
+    act(() => emit(EVENTS.cartUpdated, { source: 'add-to-cart', count: 5 }));
+    expect(toggle().getAttribute('aria-label')).toBe('Cart, 5 items');
+    expect($cart.get().stale).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls('/cart/get-count')).toBe(1);
+  });
+
   it('a cart update while open reloads the cart', async () => {
     seedTwo();
     await mountWithCount('Cart, 3 items');
