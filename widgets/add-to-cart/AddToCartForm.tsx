@@ -33,11 +33,13 @@ export interface AddToCartFormProps {
   source: string;
   /** Show image and title (quick-add); the product page has its own. */
   showTitle?: boolean;
+  /** Move focus to the first field once shown (quick-add, which loads after its dialog opened). */
+  focusFirstField?: boolean;
 }
 
 type Breakers = { status: 'idle' | 'loading' } | { status: 'done'; list: LiveBreaker[] };
 
-export function AddToCartForm({ product, source, showTitle }: AddToCartFormProps) {
+export function AddToCartForm({ product, source, showTitle, focusFirstField }: AddToCartFormProps) {
   const region = useStore($region);
   const expressRunning = useStore($expressCheckoutRunning);
   const id = useId();
@@ -48,6 +50,10 @@ export function AddToCartForm({ product, source, showTitle }: AddToCartFormProps
   const [saving, setSaving] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
   const savingRef = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (focusFirstField) formRef.current?.querySelector<HTMLElement>('select, input, button:not([disabled])')?.focus();
+  }, []);
   const alive = useRef(true);
   const abort = useRef<AbortController | null>(null);
 
@@ -131,7 +137,7 @@ export function AddToCartForm({ product, source, showTitle }: AddToCartFormProps
   const paypal = !!readPageConfig().paypal.clientId && !rewardOnly;
 
   return (
-    <form className="sfw-atc" onSubmit={submit} noValidate aria-label={showTitle ? undefined : 'Add to cart'}>
+    <form ref={formRef} className="sfw-atc" onSubmit={submit} noValidate aria-label={showTitle ? undefined : 'Add to cart'}>
       {showTitle && (
         <div className="sfw-atc__head">
           <ProductImage src={product.MainImage?.Small} alt="" width={96} height={96} className="sfw-atc__img" />

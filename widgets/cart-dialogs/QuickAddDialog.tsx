@@ -2,14 +2,17 @@
  * The 'Add to Cart' quick-add dialog (spec §2, §4). The island hands it each
  * `storefront:quick-add` request; it shows a spinner while
  * POST /product/cart/load runs, then the add-to-cart form, or 'An error
- * occurred. Please try again' when the load fails. Closing aborts the load
- * and forgets the product.
+ * occurred. Please try again' when the load fails (or when the dialog was
+ * opened by id, without a product). Closing aborts the load and forgets the
+ * product; focus moves to the form's first field once it is shown.
  */
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
 import type { Product } from '../../shared/api/schemas';
 import { loadProduct } from '../../shared/api/calls';
 import { logFailure } from '../../shared/api/client';
 import { QUICK_ADD_MODAL } from '../../shared/stores/cart-add';
+import { $openModals } from '../../shared/stores/modals';
 import { Modal } from '../../shared/ui/Modal';
 import { Spinner } from '../../shared/ui/Spinner';
 
@@ -33,12 +36,18 @@ export interface QuickAddRequest {
 }
 
 export function QuickAddDialog({ request }: { request: QuickAddRequest | null }) {
+  const open = useStore($openModals).includes(QUICK_ADD_MODAL);
   const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const abort = useRef<AbortController | null>(null);
 
   useEffect(() => {
-    if (!request) return;
-    const controller = (abort.current = new AbortController());
+    if (!open) return;
+    if (!request) {
+      // Opened by id (storefront:modal-open) instead of with a product.
+      console.error(`[storefront] cart-dialogs: the '${QUICK_ADD_MODAL}' dialog needs a product: open it with storefront:quick-add { productId }.`);
+      setLoad({ status: 'error' });
+      return;
+    }
+    const controller = new AbortController();
     setLoad({ status: 'loading' });
     loadProduct(request.productId, { signal: controller.signal }).then(
       (product) => controller.signal.aborted || setLoad({ status: 'ready', product }),
@@ -47,20 +56,15 @@ export function QuickAddDialog({ request }: { request: QuickAddRequest | null })
         if (!controller.signal.aborted) setLoad({ status: 'error' });
       },
     );
+    // Closing (or a new request) aborts the load.
     return () => controller.abort();
-  }, [request]);
-
-  const reset = () => {
-    abort.current?.abort();
-    abort.current = null;
-    setLoad({ status: 'loading' });
-  };
+  }, [request, open]);
 
   return (
-    <Modal id={QUICK_ADD_MODAL} title="Add to Cart" onClose={reset}>
+    <Modal id={QUICK_ADD_MODAL} title="Add to Cart" onClose={() => setLoad({ status: 'loading' })}>
       {load.status === 'ready' ? (
         <Suspense fallback={loading}>
-          <AddToCartForm key={load.product.id} product={load.product} source="quick-add" showTitle />
+          <AddToCartForm key={load.product.id} product={load.product} source="quick-add" showTitle focusFirstField />
         </Suspense>
       ) : load.status === 'error' ? (
         <p className="sfw-alert" role="alert">

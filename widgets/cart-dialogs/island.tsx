@@ -43,7 +43,13 @@ function CartDialogs() {
     [],
   );
 
-  if (!needed && (open.includes(QUICK_ADD_MODAL) || open.includes(CART_ADDED_MODAL))) setNeeded(true);
+  // A closed quick-add forgets its product: opening it again by id does not reload the last one.
+  const quickAddOpen = open.includes(QUICK_ADD_MODAL);
+  useEffect(() => {
+    if (!quickAddOpen) setRequest(null);
+  }, [quickAddOpen]);
+
+  if (!needed && (quickAddOpen || open.includes(CART_ADDED_MODAL))) setNeeded(true);
   return needed ? (
     <Suspense fallback={null}>
       <Dialogs request={request} />

@@ -4,7 +4,7 @@
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { backend, server } from '../../../demo-pages/mock/node';
 import { productById, sampleIds, toProduct } from '../../../demo-pages/mock/catalog';
 import { emit, EVENTS } from '../../../shared/events';
@@ -55,6 +55,35 @@ describe('quick-add dialog', () => {
   it('ignores a bad product id', async () => {
     act(() => emit(EVENTS.quickAdd, { productId: 'x' as never }));
     expect($openModals.get()).toEqual([]);
+  });
+
+  it('moves focus to the first field of the form once it is shown', async () => {
+    quickAdd(sampleIds.variations);
+    await dialogLoaded(QUICK_ADD_MODAL);
+    const select = await within(dialog(QUICK_ADD_MODAL)).findByLabelText('Format', {}, { timeout: 5000 });
+    await waitFor(() => expect(document.activeElement).toBe(select));
+  });
+
+  it('opened by id without a product: the error text and one console error, no endless spinner', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    act(() => openModal(QUICK_ADD_MODAL));
+    expect((await screen.findByRole('alert')).textContent).toBe('An error occurred. Please try again');
+    expect(error).toHaveBeenCalledTimes(1);
+    expect(String(error.mock.calls[0]![0])).toContain('storefront:quick-add');
+    expect(backend.callsTo('/product/cart/load')).toHaveLength(0);
+    error.mockRestore();
+  });
+
+  it('a closed quick-add opened again by id does not reload the last product', async () => {
+    quickAdd(sampleIds.plain);
+    await dialogLoaded(QUICK_ADD_MODAL);
+    await within(dialog(QUICK_ADD_MODAL)).findByRole('heading', { level: 3 }, { timeout: 5000 });
+    fireEvent.click(within(dialog(QUICK_ADD_MODAL)).getByRole('button', { name: 'Close' }));
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    act(() => openModal(QUICK_ADD_MODAL));
+    expect((await screen.findByRole('alert')).textContent).toBe('An error occurred. Please try again');
+    expect(backend.callsTo('/product/cart/load')).toHaveLength(1);
+    error.mockRestore();
   });
 
   it('closing resets it: a later quick-add shows only the new product', async () => {
