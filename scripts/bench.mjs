@@ -23,7 +23,7 @@
  * - islands mounted: ms from navigation start until every [data-widget] hook
  *   in the viewport has a data-widget-state and, when mounted, content (React
  *   renders after the runtime marks the host, so the mark alone would flatter
- *   it);
+ *   it), and the product grid shows a card in every place in the viewport;
  * - longest task: the longest 'longtask' entry (PerformanceObserver
  *   registered before any page script) up to then plus 500 ms, over the
  *   whole page load (parsing and laying out the server's HTML too) and from
@@ -90,15 +90,22 @@ function observeLongTasks() {
   claims.observe(document, { subtree: true, attributes: true, attributeFilter: ['data-widget-claimed'] });
 }
 
-/** In the page: performance.now() once every hook in the viewport is mounted (or failed), else false. */
+/**
+ * In the page: performance.now() once every hook in the viewport is mounted
+ * (or failed) and no product grid shows an empty place for a card in the
+ * viewport (the grid fills in after its mount), else false.
+ */
 function islandsMounted() {
+  const inViewport = (el) => {
+    const rect = el.getBoundingClientRect();
+    return (rect.width > 0 || rect.height > 0) && rect.bottom > 0 && rect.top < innerHeight && rect.right > 0 && rect.left < innerWidth;
+  };
   const hosts = [...document.querySelectorAll('[data-widget]')];
   const done = hosts.every((host) => {
-    const rect = host.getBoundingClientRect();
-    const inViewport = (rect.width > 0 || rect.height > 0) && rect.bottom > 0 && rect.top < innerHeight && rect.right > 0 && rect.left < innerWidth;
-    if (!inViewport) return true;
+    if (!inViewport(host)) return true;
     const state = host.getAttribute('data-widget-state');
-    return state === 'error' || (state === 'mounted' && host.childNodes.length > 0);
+    if (state === 'error') return true;
+    return state === 'mounted' && host.childNodes.length > 0 && ![...host.querySelectorAll('.sfw-grid__pending')].some(inViewport);
   });
   return window.Storefront && done ? performance.now() : false;
 }
