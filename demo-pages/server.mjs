@@ -68,9 +68,14 @@ function cookiesOf(req) {
   );
 }
 
+const MAX_BODY = 1024 * 1024;
+
 async function readForm(req) {
   let body = '';
-  for await (const chunk of req) body += chunk;
+  for await (const chunk of req) {
+    body += chunk;
+    if (body.length > MAX_BODY) throw new Error('form body too large');
+  }
   return Object.fromEntries(new URLSearchParams(body));
 }
 
@@ -80,7 +85,17 @@ async function answerFromMock(api, req, res, url) {
   for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
   const chunks = [];
-  if (hasBody) for await (const chunk of req) chunks.push(chunk);
+  let size = 0;
+  if (hasBody) {
+    for await (const chunk of req) {
+      size += chunk.length;
+      if (size > MAX_BODY) {
+        res.writeHead(413).end('Request body too large');
+        return true;
+      }
+      chunks.push(chunk);
+    }
+  }
   const body = hasBody ? Buffer.concat(chunks) : undefined;
   const response = await api.answer(new Request(url, { method: req.method, headers, body }));
   if (!response) return false;
@@ -96,7 +111,9 @@ export async function startDemoServer({ port = 0, host = '127.0.0.1', mock = 'pa
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
       const path = decodeURIComponent(url.pathname);
-      if (api && !/^\/(build|build-react|demo)\//.test(path) && (await answerFromMock(api, req, res, url))) return;
+      // API calls only: a navigation (the PayPal form post) gets the page, as from Laravel.
+      const navigation = req.headers['sec-fetch-mode'] === 'navigate' || (req.headers.accept ?? '').includes('text/html');
+      if (api && !navigation && !/^\/(build|build-react|demo)\//.test(path) && (await answerFromMock(api, req, res, url))) return;
       if (path === '/mockServiceWorker.js') {
         if (await tryFile(res, 'dist-demo', 'mockServiceWorker.js')) return;
       }

@@ -17,9 +17,12 @@ export const USD: Currency = { factor: 1, symbol: '$' };
  * one loads ICU number data, a long task on a slow phone for one pattern.
  */
 function twoDecimals(amount: number): string {
-  const [whole = '0', cents = '00'] = Math.abs(amount).toFixed(2).split('.');
-  const sign = amount < 0 && Number(whole + cents) !== 0 ? '-' : '';
-  return `${sign}${whole.replace(/\B(?=(\d{3})+$)/g, ',')}.${cents}`;
+  // Round the decimal value, half up, as Intl and PHP do: 3.50 × 1.37 is
+  // 4.795, stored as 4.79499…; toFixed(2) alone would give 4.79.
+  const cents = Math.round(Number((Math.abs(amount) * 100).toPrecision(15)));
+  const whole = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
+  const sign = amount < 0 && cents !== 0 ? '-' : '';
+  return `${sign}${whole}.${String(cents % 100).padStart(2, '0')}`;
 }
 
 /** "$12.50", or "C$17.13" for 12.5 at factor 1.37. */

@@ -3,6 +3,8 @@
  * how a Laravel backend looks to the page, with no MSW in the page. Used by
  * `npm run bench`, so the islands' long tasks are measured without the demo's
  * in-page request handling mixed in. State is in memory, one shop per server.
+ * The demo cookies (login, currency) are set by the in-page mock only, so in
+ * this mode the pages always render logged out, in USD.
  */
 import { getResponse } from 'msw';
 import { createBackend } from './backend';

@@ -49,7 +49,8 @@ export const CartResponse = v.object({
 });
 export type CartResponse = v.InferOutput<typeof CartResponse>;
 
-export const CartSummary = v.object({ CartQuantity: numOr0, CartTotal: numOr0 });
+/** CartQuantity stays undefined when missing: a 0 made up here would be shown as the count. */
+export const CartSummary = v.object({ CartQuantity: v.nullish(num), CartTotal: numOr0 });
 export type CartSummary = v.InferOutput<typeof CartSummary>;
 
 /** /cart/get-count: the spec only says "the count"; accept a bare number or an object. */

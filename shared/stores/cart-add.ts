@@ -53,8 +53,9 @@ export async function addToCart(payload: CartAddPayload, options: AddOptions): P
     return { ok: false, errors: [GENERIC_ADD_ERROR] };
   }
   if (answer.errors.length) return { ok: false, errors: answer.errors };
-  if (answer.cart) applyCartSummary(answer.cart.CartQuantity);
-  emit(EVENTS.cartUpdated, { source: options.source, count: answer.cart?.CartQuantity });
+  const count = answer.cart?.CartQuantity ?? undefined;
+  if (count !== undefined) applyCartSummary(count);
+  emit(EVENTS.cartUpdated, { source: options.source, count });
   track(payload);
   if (options.openConfirmation !== false) {
     $lastAdd.set({ title: payload.title, quantity: payload.quantity, related: answer.related, addon: options.addon ?? null });

@@ -33,13 +33,17 @@ export interface AddToCartFormProps {
   source: string;
   /** Show image and title (quick-add); the product page has its own. */
   showTitle?: boolean;
-  /** Move focus to the first field once shown (quick-add, which loads after its dialog opened). */
-  focusFirstField?: boolean;
+  /**
+   * Move focus to the product title once shown (quick-add, which loads after
+   * its dialog opened): a screen reader hears which product, and the top of
+   * the form stays in view; Tab goes on to the fields.
+   */
+  focusTitle?: boolean;
 }
 
 type Breakers = { status: 'idle' | 'loading' } | { status: 'done'; list: LiveBreaker[] };
 
-export function AddToCartForm({ product, source, showTitle, focusFirstField }: AddToCartFormProps) {
+export function AddToCartForm({ product, source, showTitle, focusTitle }: AddToCartFormProps) {
   const region = useStore($region);
   const expressRunning = useStore($expressCheckoutRunning);
   const id = useId();
@@ -50,9 +54,9 @@ export function AddToCartForm({ product, source, showTitle, focusFirstField }: A
   const [saving, setSaving] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
   const savingRef = useRef(false);
-  const formRef = useRef<HTMLFormElement>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    if (focusFirstField) formRef.current?.querySelector<HTMLElement>('select, input, button:not([disabled])')?.focus();
+    if (focusTitle) titleRef.current?.focus();
   }, []);
   const alive = useRef(true);
   const abort = useRef<AbortController | null>(null);
@@ -137,12 +141,14 @@ export function AddToCartForm({ product, source, showTitle, focusFirstField }: A
   const paypal = !!readPageConfig().paypal.clientId && !rewardOnly;
 
   return (
-    <form ref={formRef} className="sfw-atc" onSubmit={submit} noValidate aria-label={showTitle ? undefined : 'Add to cart'}>
+    <form className="sfw-atc" onSubmit={submit} noValidate aria-label={showTitle ? undefined : 'Add to cart'}>
       {showTitle && (
         <div className="sfw-atc__head">
           <ProductImage src={product.MainImage?.Small} alt="" width={96} height={96} className="sfw-atc__img" />
           <div>
-            <h3 className="sfw-atc__title">{r.displayTitle(product)}</h3>
+            <h3 className="sfw-atc__title" ref={titleRef} tabIndex={-1}>
+              {r.displayTitle(product)}
+            </h3>
             <a className="sfw-link sfw-atc__details" href={productPath(product.slug)}>
               View Details
             </a>

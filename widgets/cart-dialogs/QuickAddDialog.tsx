@@ -4,7 +4,7 @@
  * POST /product/cart/load runs, then the add-to-cart form, or 'An error
  * occurred. Please try again' when the load fails (or when the dialog was
  * opened by id, without a product). Closing aborts the load and forgets the
- * product; focus moves to the form's first field once it is shown.
+ * product; focus moves to the product title once the form is shown.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
@@ -64,7 +64,7 @@ export function QuickAddDialog({ request }: { request: QuickAddRequest | null })
     <Modal id={QUICK_ADD_MODAL} title="Add to Cart" onClose={() => setLoad({ status: 'loading' })}>
       {load.status === 'ready' ? (
         <Suspense fallback={loading}>
-          <AddToCartForm key={load.product.id} product={load.product} source="quick-add" showTitle focusFirstField />
+          <AddToCartForm key={load.product.id} product={load.product} source="quick-add" showTitle focusTitle />
         </Suspense>
       ) : load.status === 'error' ? (
         <p className="sfw-alert" role="alert">

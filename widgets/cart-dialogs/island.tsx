@@ -43,13 +43,18 @@ function CartDialogs() {
     [],
   );
 
-  // A closed quick-add forgets its product: opening it again by id does not reload the last one.
-  const quickAddOpen = open.includes(QUICK_ADD_MODAL);
-  useEffect(() => {
-    if (!quickAddOpen) setRequest(null);
-  }, [quickAddOpen]);
+  // A closed quick-add forgets its product: opening it again by id does not
+  // reload the last one. Cleared in the store's own (synchronous) callback, so
+  // a quick-add right after a close is never wiped by a late effect.
+  useEffect(
+    () =>
+      $openModals.listen((ids) => {
+        if (!ids.includes(QUICK_ADD_MODAL)) setRequest(null);
+      }),
+    [],
+  );
 
-  if (!needed && (quickAddOpen || open.includes(CART_ADDED_MODAL))) setNeeded(true);
+  if (!needed && (open.includes(QUICK_ADD_MODAL) || open.includes(CART_ADDED_MODAL))) setNeeded(true);
   return needed ? (
     <Suspense fallback={null}>
       <Dialogs request={request} />

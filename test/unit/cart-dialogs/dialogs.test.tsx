@@ -9,7 +9,7 @@ import { backend, server } from '../../../demo-pages/mock/node';
 import { productById, sampleIds, toProduct } from '../../../demo-pages/mock/catalog';
 import { emit, EVENTS } from '../../../shared/events';
 import { $lastAdd, CART_ADDED_MODAL, QUICK_ADD_MODAL } from '../../../shared/stores/cart-add';
-import { $openModals, openModal } from '../../../shared/stores/modals';
+import { $openModals, closeModal, openModal } from '../../../shared/stores/modals';
 import island from '../../../widgets/cart-dialogs/island';
 
 let unmount: () => void = () => {};
@@ -57,11 +57,24 @@ describe('quick-add dialog', () => {
     expect($openModals.get()).toEqual([]);
   });
 
-  it('moves focus to the first field of the form once it is shown', async () => {
+  it('moves focus to the product title once the form is shown', async () => {
     quickAdd(sampleIds.variations);
     await dialogLoaded(QUICK_ADD_MODAL);
-    const select = await within(dialog(QUICK_ADD_MODAL)).findByLabelText('Format', {}, { timeout: 5000 });
-    await waitFor(() => expect(document.activeElement).toBe(select));
+    const heading = await within(dialog(QUICK_ADD_MODAL)).findByRole('heading', { level: 3 }, { timeout: 5000 });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(heading.textContent).toBe(title(sampleIds.variations));
+  });
+
+  it('a quick-add right after a close loads the new product', async () => {
+    quickAdd(sampleIds.plain);
+    await dialogLoaded(QUICK_ADD_MODAL);
+    await within(dialog(QUICK_ADD_MODAL)).findByRole('heading', { level: 3 }, { timeout: 5000 });
+    // Close, let it render, and ask again before the next frame (legacy code closing and reopening).
+    closeModal(QUICK_ADD_MODAL);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    emit(EVENTS.quickAdd, { productId: sampleIds.isNew });
+    const form = within(dialog(QUICK_ADD_MODAL));
+    expect((await form.findByRole('heading', { level: 3 })).textContent).toBe(title(sampleIds.isNew));
   });
 
   it('opened by id without a product: the error text and one console error, no endless spinner', async () => {

@@ -305,6 +305,14 @@ describe('cart-dropdown: staying fresh', () => {
     expect(calls('/cart/get-count')).toBe(1);
   });
 
+  it('a slow count request started earlier does not overwrite the count of an add', async () => {
+    backend.delay('/cart/get-count', 150);
+    render(<CartDropdown />); // its count request is still on the way
+    act(() => emit(EVENTS.cartUpdated, { source: 'add-to-cart', count: 5 }));
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(toggle().getAttribute('aria-label')).toBe('Cart, 5 items');
+  });
+
   it('a cart update while open reloads the cart', async () => {
     seedTwo();
     await mountWithCount('Cart, 3 items');

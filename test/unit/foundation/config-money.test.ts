@@ -55,6 +55,11 @@ describe('money (spec §9)', () => {
     [999.99, USD, '$999.99'],
     [100, USD, '$100.00'],
     [0.004, USD, '$0.00'],
+    [0.005, USD, '$0.01'],
+    [1.005, USD, '$1.01'],
+    [2.675, USD, '$2.68'],
+    [3.5, cad, 'C$4.80'], // 4.795: a half cent, rounded up as Intl and PHP do
+    [26.5, cad, 'C$36.31'],
     [12.5, cad, 'C$17.13'],
     [0.1, cad, 'C$0.14'],
   ])('formatPrice(%s) → %s', (usd, currency, text) => {
