@@ -161,7 +161,8 @@ export function sizesOf(build) {
     rows.push({
       key,
       file: item.file,
-      kind: item.isEntry ? (key === CSS_ENTRY ? 'css' : 'entry') : item.isDynamicEntry ? 'island' : 'shared',
+      // A lazily loaded part of shared/ (the api transport) is shared code, not an island.
+      kind: item.isEntry ? (key === CSS_ENTRY ? 'css' : 'entry') : item.isDynamicEntry && !item.src?.startsWith('shared/') ? 'island' : 'shared',
       name: item.name ?? key,
       raw: code.length,
       gzip: gzipSync(code, { level: 9 }).length,
@@ -178,6 +179,8 @@ export function pageChunks(build, widgets) {
     if (!key || seen.has(key)) return;
     seen.add(key);
     for (const i of build.manifest[key]?.imports ?? []) visit(i);
+    // Lazy shared code (the api transport) loads with the first call, which every page makes.
+    for (const i of build.manifest[key]?.dynamicImports ?? []) if (build.manifest[i]?.src?.startsWith('shared/')) visit(i);
   };
   visit(ENTRY);
   for (const [key, item] of Object.entries(build.manifest)) {

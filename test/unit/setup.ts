@@ -14,8 +14,11 @@ import { $region } from '../../shared/stores/region';
 import { $sessionExpired } from '../../shared/stores/session';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  // Calls a test left in flight (aborted by the unmount) reach the mock now,
+  // before its call log is cleared, not in the next test.
+  await new Promise((resolve) => setTimeout(resolve, 0));
   document.head.innerHTML = '';
   document.body.innerHTML = '';
   document.cookie.split(';').forEach((c) => {

@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { http as mswHttp, HttpResponse } from 'msw';
 import { backend, server } from '../../../demo-pages/mock/node';
 import * as api from '../../../shared/api/calls';
-import { ApiError, http } from '../../../shared/api/client';
+import { ApiError } from '../../../shared/api/client';
+import { http } from '../../../shared/api/transport';
 import { $sessionExpired } from '../../../shared/stores/session';
 
 function meta(token: string) {
