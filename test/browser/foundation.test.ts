@@ -41,24 +41,23 @@ describe('foundation: the runtime on the demo pages', () => {
       const { products } = JSON.parse(el.getAttribute('data-props')!);
       return JSON.stringify({ products: products.slice(0, 2) });
     });
-    await page.evaluate((json) => {
-      const more = document.createElement('section');
-      more.id = 'more';
-      more.setAttribute('data-widget', 'product-grid');
-      more.setAttribute('data-props', json);
-      document.querySelector('main')!.prepend(more);
-    }, props);
+    const insertGrid = (id: string) =>
+      page.evaluate(
+        ([id, json]) => {
+          const section = document.createElement('section');
+          section.id = id;
+          section.setAttribute('data-widget', 'product-grid');
+          section.setAttribute('data-props', json);
+          document.querySelector('main')!.prepend(section);
+        },
+        [id, props] as const,
+      );
+    await insertGrid('more');
     await page.waitForSelector('#more[data-widget-state="mounted"]');
     await page.waitForSelector('#more .sfw-card a[href^="/"]');
     await page.evaluate(() => document.getElementById('more')!.remove());
     // Unmounted hooks release their claim, so re-inserting mounts again.
-    await page.evaluate((json) => {
-      const again = document.createElement('section');
-      again.id = 'again';
-      again.setAttribute('data-widget', 'product-grid');
-      again.setAttribute('data-props', json);
-      document.querySelector('main')!.prepend(again);
-    }, props);
+    await insertGrid('again');
     await page.waitForSelector('#again[data-widget-state="mounted"]');
   });
 
