@@ -11,12 +11,11 @@ import { emit, EVENTS } from '../../../shared/events';
 import { $lastAdd, CART_ADDED_MODAL, QUICK_ADD_MODAL } from '../../../shared/stores/cart-add';
 import { $openModals, closeModal, openModal } from '../../../shared/stores/modals';
 import island from '../../../widgets/cart-dialogs/island';
+import { hook } from '../hook';
 
 let unmount: () => void = () => {};
 beforeEach(async () => {
-  const host = document.createElement('div');
-  host.setAttribute('data-widget', 'cart-dialogs');
-  document.body.append(host);
+  const host = hook('cart-dialogs');
   await act(async () => {
     unmount = island.mount(host);
   });

@@ -11,6 +11,7 @@ import { $openPanel } from '../../../shared/stores/panels';
 import { $region } from '../../../shared/stores/region';
 import island from '../../../widgets/cart-dropdown/island';
 import { CartDropdown } from '../../../widgets/cart-dropdown/CartDropdown';
+import { hook } from '../hook';
 
 function line(id: number, productId: number, quantity: number, price: number, title?: string): CartLine {
   return { id, productId, title: title ?? productById(productId)!.title, price, quantity, attributes: {} };
@@ -358,9 +359,7 @@ describe('cart-dropdown island', () => {
   it('mounts without props; unmounting stops listening and drops the pending count', async () => {
     seedTwo();
     backend.delay('/cart/get-count', 150);
-    const host = document.createElement('div');
-    host.setAttribute('data-widget', 'cart-dropdown');
-    document.body.append(host);
+    const host = hook('cart-dropdown');
     const unmount = island.mount(host);
     expect(host.getAttribute('data-widget-state')).toBe('mounted');
     expect(host.querySelector('button[aria-label="Cart, 0 items"]')).toBeTruthy();

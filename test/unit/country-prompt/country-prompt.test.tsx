@@ -7,6 +7,7 @@ import { $region } from '../../../shared/stores/region';
 import { CountryPrompt, DEFAULT_FLAG_URL } from '../../../widgets/country-prompt/CountryPrompt';
 import island from '../../../widgets/country-prompt/island';
 import { COUNTRY_STORAGE_KEY } from '../../../widgets/country-prompt/rules/country';
+import { hook } from '../hook';
 
 const OFFER = 'Would you like to see prices in CAD?';
 const settle = () => act(() => new Promise((r) => setTimeout(r, 30)));
@@ -119,9 +120,7 @@ describe('country-prompt', () => {
 
   it('the island rejects an unsafe flagUrl with one clear error', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const host = document.createElement('div');
-    host.setAttribute('data-props', JSON.stringify({ flagUrl: 'javascript:alert(1)' }));
-    document.body.append(host);
+    const host = hook('country-prompt', { flagUrl: 'javascript:alert(1)' });
     island.mount(host);
     expect(error).toHaveBeenCalledTimes(1);
     expect(String(error.mock.calls[0]![0])).toMatch(/country-prompt.*flagUrl/);

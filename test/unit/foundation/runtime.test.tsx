@@ -5,6 +5,7 @@ import { useLayoutEffect } from "react";
 import { defineEnhancer, defineIsland } from '../../../shared/runtime/island';
 import { createRuntime, type IslandRegistry } from '../../../shared/runtime/mount';
 import { url } from '../../../shared/api/schemas';
+import { hook } from '../hook';
 
 const unmounted = vi.fn();
 
@@ -26,15 +27,6 @@ const registry: IslandRegistry = {
   broken: { load: async () => ({ default: broken }) },
   enhancer: { load: async () => ({ default: enhancer }) },
 };
-
-function hook(widget: string, props?: unknown, raw?: string): HTMLElement {
-  const el = document.createElement('div');
-  el.setAttribute('data-widget', widget);
-  if (raw !== undefined) el.setAttribute('data-props', raw);
-  else if (props !== undefined) el.setAttribute('data-props', JSON.stringify(props));
-  document.body.append(el);
-  return el;
-}
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
 

@@ -8,6 +8,7 @@ import { listenForModalEvents, openModal } from '../../../shared/stores/modals';
 import island from '../../../widgets/login-modal/island';
 import { LoginModal } from '../../../widgets/login-modal/LoginModal';
 import { MESSAGES } from '../../../widgets/login-modal/rules/login';
+import { hook } from '../hook';
 
 function setup() {
   const assign = vi.spyOn(navigation, 'assign').mockImplementation(() => {});
@@ -42,9 +43,7 @@ describe('login-modal', () => {
   });
 
   it('mounts as an island without props', () => {
-    const host = document.createElement('div');
-    host.setAttribute('data-widget', 'login-modal');
-    document.body.append(host);
+    const host = hook('login-modal');
     const unmount = island.mount(host);
     expect(host.getAttribute('data-widget-state')).toBe('mounted');
     expect(host.querySelector('dialog')).toBeTruthy();

@@ -4,11 +4,10 @@ import { products, sampleIds, toTeaser } from '../../../demo-pages/mock/catalog'
 import { $region } from '../../../shared/stores/region';
 import island from '../../../widgets/product-grid/island';
 import { EAGER_CARDS, FIRST_CARDS } from '../../../widgets/product-grid/ProductGrid';
+import { hook } from '../hook';
 
 function mount(props: unknown) {
-  const host = document.createElement('section');
-  host.setAttribute('data-props', JSON.stringify(props));
-  document.body.append(host);
+  const host = hook('product-grid', props);
   let unmount = () => {};
   act(() => {
     unmount = island.mount(host);

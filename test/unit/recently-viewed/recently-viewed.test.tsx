@@ -5,6 +5,7 @@ import { backend, server } from '../../../demo-pages/mock/node';
 import { productById, recentlyViewedIds, toTeaser } from '../../../demo-pages/mock/catalog';
 import island from '../../../widgets/recently-viewed/island';
 import { EMPTY_MESSAGE, ERROR_MESSAGE, RecentlyViewed } from '../../../widgets/recently-viewed/RecentlyViewed';
+import { hook } from '../hook';
 
 const feed = (ids: number[]) => server.use(http.get('/recently-viewed', () => HttpResponse.json(ids.map((id) => toTeaser(productById(id)!)))));
 
@@ -71,8 +72,7 @@ describe('recently-viewed', () => {
   it('aborts the request when unmounted, with no message and no log', async () => {
     backend.delay('/recently-viewed', 200);
     const warn = vi.spyOn(console, 'warn');
-    const host = document.createElement('div');
-    document.body.append(host);
+    const host = hook('recently-viewed');
     const unmount = island.mount(host);
     await waitFor(() => expect(backend.callsTo('/recently-viewed')).toHaveLength(1));
     unmount();

@@ -7,6 +7,7 @@ import { COMING_SOON_SRC } from '../../../shared/ui/ProductImage';
 import island from '../../../widgets/search-bar/island';
 import { SearchBar, type SearchBarProps } from '../../../widgets/search-bar/SearchBar';
 import { resetSearchStores } from '../../../widgets/search-bar/store';
+import { hook } from '../hook';
 
 beforeEach(() => {
   // shouldAdvanceTime lets MSW and axios run; the debounce is stepped by hand.
@@ -312,9 +313,7 @@ describe('combobox keyboard (WAI-ARIA APG)', () => {
 
 describe('search-bar island', () => {
   it('mounts from data-props', () => {
-    const host = document.createElement('div');
-    host.setAttribute('data-props', JSON.stringify({ loggedIn: true, recentSearches: ['x'], variant: 'mobile' }));
-    document.body.append(host);
+    const host = hook('search-bar', { loggedIn: true, recentSearches: ['x'], variant: 'mobile' });
     const unmount = island.mount(host);
     expect(host.querySelector('[role="combobox"]')).not.toBeNull();
     expect(host.querySelector('.sfw-search--mobile')).not.toBeNull();
@@ -323,9 +322,7 @@ describe('search-bar island', () => {
 
   it('logs one error naming the bad field and renders nothing', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const host = document.createElement('div');
-    host.setAttribute('data-props', JSON.stringify({ variant: 'tablet' }));
-    document.body.append(host);
+    const host = hook('search-bar', { variant: 'tablet' });
     island.mount(host);
     expect(errors).toHaveBeenCalledTimes(1);
     expect(String(errors.mock.calls[0]![0])).toMatch(/search-bar.*variant/);

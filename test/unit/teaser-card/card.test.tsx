@@ -12,6 +12,7 @@ import { PLACEHOLDER_SRC } from '../../../shared/ui/ProductImage';
 import island from '../../../widgets/teaser-card/island';
 import { TeaserCard } from '../../../widgets/teaser-card/TeaserCard';
 import { teaser } from './factory';
+import { hook } from '../hook';
 
 const US: Region = { factor: 1, symbol: '$', country: 'US' };
 const CA: Region = { factor: 1.37, symbol: 'C$', country: 'CA' };
@@ -197,9 +198,7 @@ describe('TeaserCard: Add to cart', () => {
 
 describe('teaser-card island', () => {
   it('mounts from data-props and renders the card', () => {
-    const host = document.createElement('div');
-    host.setAttribute('data-props', JSON.stringify({ product: toTeaser(productById(sampleIds.sale)!) }));
-    document.body.append(host);
+    const host = hook('teaser-card', { product: toTeaser(productById(sampleIds.sale)!) });
     let unmount = () => {};
     act(() => {
       unmount = island.mount(host);
