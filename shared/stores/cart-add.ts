@@ -13,7 +13,6 @@ import { ApiError, logFailure } from '../api/client';
 import * as v from 'valibot';
 import { AddOnGift, CartAddResponse, type CartAddPayload, type RelatedItem } from '../api/schemas';
 import { emit, EVENTS } from '../events';
-import { applyCartSummary } from './cart';
 import { closeModal, openModal } from './modals';
 
 export const CART_ADDED_MODAL = 'cart-added';
@@ -53,9 +52,8 @@ export async function addToCart(payload: CartAddPayload, options: AddOptions): P
     return { ok: false, errors: [GENERIC_ADD_ERROR] };
   }
   if (answer.errors.length) return { ok: false, errors: answer.errors };
-  const count = answer.cart?.CartQuantity ?? undefined;
-  if (count !== undefined) applyCartSummary(count);
-  emit(EVENTS.cartUpdated, { source: options.source, count });
+  // The cart dropdown (startCartSync) shows the answer's count, no count request.
+  emit(EVENTS.cartUpdated, { source: options.source, count: answer.cart?.CartQuantity ?? undefined });
   track(payload);
   if (options.openConfirmation !== false) {
     $lastAdd.set({ title: payload.title, quantity: payload.quantity, related: answer.related, addon: options.addon ?? null });

@@ -139,8 +139,8 @@ export function cartChanged(isOpen: boolean): Promise<void> {
   return isOpen ? loadCart() : refreshCount();
 }
 
-/** The add-to-cart answer carries the new count (CartQuantity). */
-export function applyCartSummary(count: number): void {
+/** A cart-updated event with the new count (an add answer's CartQuantity). */
+function applyCartSummary(count: number): void {
   // An older count request still running must not overwrite this one.
   countRequest?.abort();
   $cart.set({ ...$cart.get(), count, counted: true, stale: true });

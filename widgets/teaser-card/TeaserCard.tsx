@@ -41,8 +41,8 @@ export interface TeaserCardProps {
 }
 
 /**
- * Memoized: the grid renders its cards a row per task, and each new row must
- * not re-render the rows already shown (same product objects, same props).
+ * Memoized: the grid renders its cards a few per task, and each new batch must
+ * not re-render the cards already shown (same product objects, same props).
  */
 export const TeaserCard = memo(function TeaserCard({ product: p, region, source, uid, eager }: TeaserCardProps) {
   const href = productPath(p.slug);
