@@ -7,6 +7,8 @@
  * the same cart. Every route can be switched to a failure mode for tests:
  *   backend.fail('/cart/retrieve', '500')      // or '419', '419-once', 'timeout', 'malformed'
  *   backend.delay('/auto-search', (body) => (body.q === 'pok' ? 800 : 10))
+ * and can answer the way a stock Laravel app does instead of the spec's JSON:
+ *   backend.answerAs('laravel')           // see AnswerStyle
  */
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import {
@@ -25,6 +27,19 @@ import {
 } from './catalog';
 
 export type FailureMode = '500' | '404' | '419' | '419-once' | 'timeout' | 'malformed' | 'network' | 'empty';
+
+/**
+ * How the login and cart-add routes answer:
+ * - 'json': the spec's shapes (`{error}` 422, `{errors: [...]}` 422).
+ * - 'laravel': Breeze/Fortify with `Accept: application/json`: a successful
+ *   login is `redirect()->intended('/user/logged-in')` (302, the browser follows
+ *   it to the page); refusals are `$request->validate()`'s 422
+ *   `{message, errors: {field: [...]}}`.
+ * - 'laravel-redirect': as 'laravel', but a refused login is sent back to
+ *   /login (302), as Laravel does for a request that does not expect JSON.
+ */
+export type AnswerStyle = 'json' | 'laravel' | 'laravel-redirect';
+export const ANSWER_STYLES: readonly AnswerStyle[] = ['json', 'laravel', 'laravel-redirect'];
 
 export interface CartLine {
   /** Cart row id. */
@@ -82,6 +97,7 @@ type DelaySpec = number | ((body: Record<string, unknown>) => number);
 export function createBackend(store: StateStore = memoryStore()) {
   const failures = new Map<string, FailureMode>();
   const delays = new Map<string, DelaySpec>();
+  let style: AnswerStyle = 'json';
   const calls: Array<{ method: string; path: string; body: Record<string, unknown>; headers: Record<string, string> }> = [];
 
   const byId = new Map(products.map((p) => [p.id, p]));
@@ -193,7 +209,8 @@ export function createBackend(store: StateStore = memoryStore()) {
     route('get', '/cart/get-count', (s) => cartAnswer(s).CartQuantity),
     route('post', '/cart/add-item', (s, body) => {
       const answer = addToCart(s, body);
-      return answer.errors.length ? HttpResponse.json(answer, { status: 422 }) : answer;
+      if (!answer.errors.length) return answer;
+      return HttpResponse.json(style === 'json' ? answer : laravelValidation({ quantity: answer.errors }), { status: 422 });
     }),
     route('post', '/product/cart/load', (_s, body) => {
       const p = find(body.id);
@@ -214,11 +231,12 @@ export function createBackend(store: StateStore = memoryStore()) {
     }),
     route('post', '/login', (s, body) => {
       if (!body.email || body.password !== PASSWORD_THAT_WORKS) {
-        return HttpResponse.json({ error: LOGIN_ERROR }, { status: 422 });
+        if (style === 'laravel-redirect') return redirect('/login');
+        return HttpResponse.json(style === 'json' ? { error: LOGIN_ERROR } : laravelValidation({ email: [LOGIN_ERROR] }), { status: 422 });
       }
       s.loggedIn = true;
       setDemoCookie('demo_user', '1');
-      return { success: true, redirect: '/user/logged-in' };
+      return style === 'json' ? { success: true, redirect: '/user/logged-in' } : redirect('/user/logged-in');
     }),
     route('get', '/determine-user-country', (s) => ({ country: s.visitor, opt: s.visitor !== 'US' && !s.currencyDecided })),
     route('post', '/opt-in-currency-display', (s) => {
@@ -247,10 +265,14 @@ export function createBackend(store: StateStore = memoryStore()) {
     delay(path: string, spec: DelaySpec) {
       delays.set(path, spec);
     },
+    answerAs(next: AnswerStyle) {
+      style = next;
+    },
     /** Back to a healthy backend with the given state. */
     reset(seed: Partial<MockState> = {}) {
       failures.clear();
       delays.clear();
+      style = 'json';
       calls.length = 0;
       store.write({ ...initialState(), ...seed });
     },
@@ -266,6 +288,18 @@ export function createBackend(store: StateStore = memoryStore()) {
 }
 
 export type Backend = ReturnType<typeof createBackend>;
+
+/** What Laravel's ValidationException renders for a request that expects JSON. */
+function laravelValidation(errors: Record<string, string[]>) {
+  const all = Object.values(errors).flat();
+  const more = all.length - 1;
+  return { message: more > 0 ? `${all[0]} (and ${more} more error${more > 1 ? 's' : ''})` : all[0], errors };
+}
+
+/** A redirect the browser follows (the demo server renders the page it lands on). */
+function redirect(location: string) {
+  return new HttpResponse(null, { status: 302, headers: { Location: location } });
+}
 
 function isProduct(p: RawProduct | undefined): p is RawProduct {
   return !!p;

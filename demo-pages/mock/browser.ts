@@ -6,13 +6,14 @@
  *   ?visitor=CA            play a Canadian visitor (the CAD offer)
  *   ?fail=/cart/retrieve:500,/recently-viewed:500
  *   ?delay=/auto-search:1500
+ *   ?answers=laravel       answer login and cart adds as stock Laravel does (AnswerStyle)
  *   ?reset=1               empty cart, US visitor, logged out
  *
  * It sets `window.StorefrontBeforeMount` so islands mount only once the
  * worker intercepts requests (the documented hook for exactly this).
  */
 import { setupWorker } from 'msw/browser';
-import { createBackend, initialState, type FailureMode, type MockState, type StateStore } from './backend';
+import { ANSWER_STYLES, createBackend, initialState, type AnswerStyle, type FailureMode, type MockState, type StateStore } from './backend';
 
 const KEY = 'sfw-demo-backend';
 
@@ -45,6 +46,9 @@ for (const rule of (params.get('delay') ?? '').split(',').filter(Boolean)) {
   const [path, ms] = rule.split(':');
   if (path && ms) backend.delay(path, Number(ms));
 }
+
+const style = params.get('answers');
+if (ANSWER_STYLES.includes(style as AnswerStyle)) backend.answerAs(style as AnswerStyle);
 
 const worker = setupWorker(...backend.handlers);
 (window as unknown as { demoBackend: typeof backend }).demoBackend = backend;

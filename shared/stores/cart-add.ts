@@ -10,8 +10,8 @@
 import { atom } from 'nanostores';
 import { addCartItem } from '../api/calls';
 import { ApiError, logFailure } from '../api/client';
-import * as v from 'valibot';
-import { AddOnGift, CartAddResponse, type CartAddPayload, type RelatedItem } from '../api/schemas';
+import type { AddOnGift, CartAddResponse, CartAddPayload, RelatedItem } from '../api/schemas';
+import { serverMessages } from '../api/server-errors';
 import { emit, EVENTS } from '../events';
 import { closeModal, openModal } from './modals';
 
@@ -63,11 +63,11 @@ export async function addToCart(payload: CartAddPayload, options: AddOptions): P
   return { ok: true, related: answer.related };
 }
 
-/** A 422 (or any error answer) carrying the spec's `errors` list. */
+/** An error answer's own messages: the spec's `errors` list, or Laravel's 422 `{message, errors: {field: […]}}`. */
 function serverErrors(error: unknown): string[] | null {
   if (!(error instanceof ApiError) || error.kind !== 'http') return null;
-  const parsed = v.safeParse(CartAddResponse, error.body);
-  return parsed.success && parsed.output.errors.length ? parsed.output.errors : null;
+  const messages = serverMessages(error.body, error.status);
+  return messages.length ? messages : null;
 }
 
 interface Trackers {

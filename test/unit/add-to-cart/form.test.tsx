@@ -248,6 +248,18 @@ describe('what is sent', () => {
     expect($openModals.get()).not.toContain(CART_ADDED_MODAL);
   });
 
+  it("Laravel's 422 {message, errors: {quantity: [...]}}: each of the server's messages is an alert line", async () => {
+    backend.answerAs('laravel');
+    show(catalog(sampleIds.plain));
+    typeQuantity(String(REFUSE_ADD_QUANTITY));
+    await submitAndWait();
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts.map((a) => a.textContent)).toEqual([
+      `Sorry, you can only buy ${REFUSE_ADD_QUANTITY - 1} of this item per order.`,
+      'Please lower the quantity and try again.',
+    ]);
+  });
+
   it('a failed call shows one generic line', async () => {
     backend.fail('/cart/add-item', '500');
     show(catalog(sampleIds.plain));

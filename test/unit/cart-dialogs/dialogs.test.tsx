@@ -181,6 +181,14 @@ describe('confirmation dialog: the free add-on', () => {
     });
   });
 
+  it("shows the first of Laravel's 422 messages when refused", async () => {
+    const errors = { quantity: ['The gift is gone.'], id: ['Second line'] };
+    server.use(http.post('/cart/add-item', () => HttpResponse.json({ message: 'The gift is gone. (and 1 more error)', errors }, { status: 422 })));
+    const added = await open(sampleIds.giftOnce);
+    fireEvent.click(await added.findByRole('button', { name: 'Add free gift' }));
+    expect((await added.findByRole('alert')).textContent).toBe('The gift is gone.');
+  });
+
   it('shows the first error string when refused', async () => {
     server.use(http.post('/cart/add-item', () => HttpResponse.json({ errors: ['The gift is gone.', 'Second line'] }, { status: 422 })));
     const added = await open(sampleIds.giftOnce);

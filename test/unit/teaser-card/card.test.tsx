@@ -187,6 +187,14 @@ describe('TeaserCard: Add to cart', () => {
     await waitFor(() => expect(screen.queryAllByRole('alert')).toHaveLength(0));
   });
 
+  it("Laravel's 422 {message, errors: {field: [...]}} lists the server's messages, not the generic error", async () => {
+    const errors = { quantity: ['Only 2 left.'], product_id: ['This product is no longer available.', 'Only 2 left.'] };
+    server.use(http.post('/cart/add-item', () => HttpResponse.json({ message: 'Only 2 left. (and 1 more error)', errors }, { status: 422 })));
+    card();
+    fireEvent.click(addButton());
+    await waitFor(() => expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['Only 2 left.', 'This product is no longer available.']));
+  });
+
   it('a failed call shows the generic error and the button works again', async () => {
     backend.fail('/cart/add-item', '500');
     card();
