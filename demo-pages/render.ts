@@ -183,6 +183,8 @@ const STATIC: Record<string, [string, string]> = {
   '/cart': ['Your cart', '<p>The full cart page of the shop is server-rendered and out of scope for the widgets.</p>'],
   '/checkout': ['Checkout', '<p>The checkout step is out of scope for the widgets.</p>'],
   '/user/logged-in': ['Welcome back!', '<p>You are signed in.</p>'],
+  // Where Laravel sends a refused sign-in back (?answers=laravel-redirect).
+  '/login': ['Sign in', '<p>The shop sign-in page.</p>'],
   '/password/reset': ['Reset your password', '<p>Enter your email and we will send you a reset link.</p>'],
   '/register': ['Create account', '<p>Registration form.</p>'],
   '/international-buyers': ['International buyers', '<p>Which products ship to your country, and how.</p>'],

@@ -2,7 +2,7 @@
  * One typed function for every call of spec §7. Components call these,
  * never axios. Each accepts `{ signal }` so it can be aborted.
  */
-import { request, type CallOptions } from './client';
+import { request, requestWithUrl, type CallOptions } from './client';
 import * as s from './schemas';
 
 export const getCart = (o?: CallOptions) => request({ method: 'GET', url: '/cart/retrieve' }, s.CartResponse, o);
@@ -35,9 +35,13 @@ export const autoSearch = (q: string, o?: CallOptions) =>
 export const clearUserSearches = (o?: CallOptions) =>
   request({ method: 'GET', url: '/clear-user-searches' }, s.Ignored, o);
 
-/** Resolves on success (the page then redirects); a refused login throws ApiError with body `{ error }`. */
+/**
+ * Resolves with the answer and the URL it ended on: the spec's JSON answer,
+ * or Laravel's redirect (followed by the browser) to the landing page or back
+ * to /login. A refused login throws ApiError (`{ error }`, or a 422 with `errors`).
+ */
 export const login = (email: string, password: string, o?: CallOptions) =>
-  request({ method: 'POST', url: '/login', data: { email, password } }, s.Ignored, o);
+  requestWithUrl({ method: 'POST', url: '/login', data: { email, password } }, s.Ignored, o);
 
 export const determineUserCountry = (o?: CallOptions) =>
   request({ method: 'GET', url: '/determine-user-country' }, s.CountryCheck, o);

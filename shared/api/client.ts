@@ -35,11 +35,33 @@ export async function request<S extends v.GenericSchema>(
   schema: S,
   options: CallOptions = {},
 ): Promise<v.InferOutput<S>> {
+  return (await requestWithUrl(config, schema, options)).data;
+}
+
+/** An answer and the URL it came from after the browser followed any redirect. */
+export interface Answered<T> {
+  data: T;
+  /** XHR's `responseURL`: absolute, or null when the browser did not say. */
+  url: string | null;
+}
+
+/**
+ * `request()`, also telling where the answer came from: a Laravel form
+ * action answers with a redirect (`redirect()->intended()`), and only the
+ * final URL tells success from being sent back.
+ */
+export async function requestWithUrl<S extends v.GenericSchema>(
+  config: AxiosRequestConfig,
+  schema: S,
+  options: CallOptions = {},
+): Promise<Answered<v.InferOutput<S>>> {
   const { send } = await loadTransport();
   const response = await send(config, options);
   const parsed = v.safeParse(schema, response.data);
   if (!parsed.success) {
     throw new ApiError('malformed', `${config.method ?? 'GET'} ${config.url}: unexpected answer (${describeIssue(parsed.issues[0])})`, response.status, response.data);
   }
-  return parsed.output;
+  const xhr = response.request as { responseURL?: unknown } | undefined;
+  const url = typeof xhr?.responseURL === 'string' && xhr.responseURL ? xhr.responseURL : null;
+  return { data: parsed.output, url };
 }

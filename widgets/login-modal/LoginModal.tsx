@@ -3,13 +3,13 @@ import { login } from '../../shared/api/calls';
 import { navigation } from '../../shared/navigation';
 import { Modal } from '../../shared/ui/Modal';
 import { Spinner } from '../../shared/ui/Spinner';
-import { canSubmit, LOGGED_IN_URL, loginErrorMessage, readLoginAnswer } from './rules/login';
+import { canSubmit, loginErrorMessages, readLoginAnswer } from './rules/login';
 
 export const LOGIN_MODAL_ID = 'login';
 /** Field ids. Not useId(): Preact numbers ids per island root, so they would clash across islands. */
 const id = 'sfw-login';
 
-type Status = { name: 'idle' } | { name: 'processing' } | { name: 'success' } | { name: 'error'; message: string };
+type Status = { name: 'idle' } | { name: 'processing' } | { name: 'success'; goTo: string } | { name: 'error'; messages: string[] };
 
 /** The login modal of spec §2/§4/§5: email + password, social logins, server errors as text. */
 export function LoginModal() {
@@ -38,15 +38,17 @@ export function LoginModal() {
     const controller = (request.current = new AbortController());
     let next: Status;
     try {
-      const answer = readLoginAnswer(await login(email.trim(), password, { signal: controller.signal }));
-      next = answer.ok ? { name: 'success' } : { name: 'error', message: answer.message };
+      const { data, url } = await login(email.trim(), password, { signal: controller.signal });
+      const answer = readLoginAnswer(data, url, location.origin);
+      next = answer.ok ? { name: 'success', goTo: answer.goTo } : { name: 'error', messages: answer.messages };
     } catch (error) {
-      const message = loginErrorMessage(error);
-      if (message === null) return; // aborted: unmounted
-      next = { name: 'error', message };
+      const messages = loginErrorMessages(error);
+      if (messages === null) return; // aborted: unmounted
+      // Nothing to say here when the session expired: the page-wide notice says it.
+      next = messages.length ? { name: 'error', messages } : { name: 'idle' };
     }
     setStatus(next);
-    if (next.name === 'success') navigation.assign(LOGGED_IN_URL);
+    if (next.name === 'success') navigation.assign(next.goTo);
     else busy.current = false;
   }
 
@@ -62,7 +64,9 @@ export function LoginModal() {
       <form className="sfw-login" noValidate onSubmit={submit}>
         {status.name === 'error' && (
           <div ref={alertRef} className="sfw-alert sfw-login__error" role="alert" tabIndex={-1}>
-            {status.message}
+            {status.messages.map((message) => (
+              <p key={message}>{message}</p>
+            ))}
           </div>
         )}
         <div className="sfw-login__field">

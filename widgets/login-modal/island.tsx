@@ -6,8 +6,10 @@
  * Props: none. Opens as modal id 'login': from any element the header wires
  * with `data-modal-open="login"`, or from legacy code with
  *   window.dispatchEvent(new CustomEvent('storefront:modal-open', { detail: { id: 'login' } }))
- * Success lands on /user/logged-in; a refused login shows the server's
- * `error` text in an alert, and focus moves to it.
+ * Success lands on /user/logged-in (or, when Laravel answers with
+ * `redirect()->intended()`, on the page the redirect ended on); a refused
+ * login shows the server's messages (`error`, or a 422's `errors`) as text in
+ * an alert, and focus moves to it.
  */
 import * as v from 'valibot';
 import { defineIsland } from '../../shared/runtime/island';

@@ -142,6 +142,12 @@ describe('api client', () => {
     expect(api.PAYPAL_EXPRESS_ACTION).toBe('/cart/checkout/paypal-express');
   });
 
+  it('login tells the URL its answer came from (XHR responseURL), so a followed Laravel redirect can be read', async () => {
+    const answer = await api.login('a@b.c', 'cards4life');
+    // msw/node does not follow redirects: the URL is the call's own, absolute.
+    expect(answer).toEqual({ data: { success: true, redirect: '/user/logged-in' }, url: 'http://shop.test/login' });
+  });
+
   it('no unhandled rejection leaks from a failed call that is caught', async () => {
     const unhandled = vi.fn();
     process.on('unhandledRejection', unhandled);

@@ -4,6 +4,7 @@ import { backend } from '../../../demo-pages/mock/node';
 import { LOGIN_ERROR, PASSWORD_THAT_WORKS } from '../../../demo-pages/mock/backend';
 import { emit, EVENTS } from '../../../shared/events';
 import { navigation } from '../../../shared/navigation';
+import { $sessionExpired } from '../../../shared/stores/session';
 import { listenForModalEvents, openModal } from '../../../shared/stores/modals';
 import island from '../../../widgets/login-modal/island';
 import { LoginModal } from '../../../widgets/login-modal/LoginModal';
@@ -117,10 +118,10 @@ describe('login-modal', () => {
   });
 
   it.each([
-    ['419 twice (session expired)', '419', MESSAGES.expired],
     ['a network failure', 'network', MESSAGES.network],
     ['a 500 without error text', '500', MESSAGES.unknown],
-    ['an HTML page instead of JSON', 'malformed', MESSAGES.unknown],
+    // A 200 page from the POST itself ends on /login: Laravel's failed sign-in (issue 11).
+    ['an HTML page instead of JSON', 'malformed', MESSAGES.refused],
   ] as const)('%s shows a clear message and keeps the email', async (_case, mode, message) => {
     const { assign } = setup();
     backend.fail('/login', mode);
@@ -131,6 +132,46 @@ describe('login-modal', () => {
     expect(alert.textContent).toBe(message);
     expect(document.activeElement).toBe(alert);
     expect(email().value).toBe('fan@example.com');
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it("Laravel's 422 {message, errors: {field: [...]}} shows the server's message, not a generic one", async () => {
+    const { assign } = setup();
+    backend.answerAs('laravel');
+    type(email(), 'fan@example.com');
+    type(password(), 'wrong');
+    send();
+    const alert = await findAlert();
+    expect(alert.textContent).toBe(LOGIN_ERROR);
+    expect(document.activeElement).toBe(alert);
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('a 422 naming two fields shows each message on its own line, once', async () => {
+    setup();
+    const { http, HttpResponse } = await import('msw');
+    const { server } = await import('../../../demo-pages/mock/node');
+    const errors = { email: ['The email field must be a valid email address.'], password: ['The password field must be at least 8 characters.'] };
+    server.use(http.post('/login', () => HttpResponse.json({ message: 'The email field must be a valid email address. (and 1 more error)', errors }, { status: 422 })));
+    type(email(), 'fan');
+    type(password(), 'x');
+    send();
+    const alert = await findAlert();
+    expect([...alert.querySelectorAll('p')].map((p) => p.textContent)).toEqual([errors.email[0], errors.password[0]]);
+  });
+
+  it('419 twice: no second "session expired" message in the modal (the page-wide notice says it); the form works again and keeps what was typed', async () => {
+    const { assign } = setup();
+    backend.fail('/login', '419');
+    type(email(), 'fan@example.com');
+    type(password(), 'secret');
+    send();
+    await waitFor(() => expect($sessionExpired.get()).toBe(true));
+    await waitFor(() => expect(submit().getAttribute('aria-busy')).toBe('false'));
+    expect(within(screen.getByRole('dialog')).queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('dialog').textContent).not.toMatch(/expired/i);
+    expect(email().value).toBe('fan@example.com');
+    expect(password().value).toBe('secret');
     expect(assign).not.toHaveBeenCalled();
   });
 
