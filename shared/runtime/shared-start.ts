@@ -1,8 +1,8 @@
 import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initRegion } from '../stores/region';
-import { listenForModalEvents } from '../stores/modals';
-import { $sessionExpired } from '../stores/session';
+import { listenForModalEvents, openModal } from '../stores/modals';
+import { $sessionExpired, SESSION_MODAL } from '../stores/session';
 import { SessionNotice } from '../ui/SessionNotice';
 
 let started = false;
@@ -16,13 +16,31 @@ export function startShared(): void {
   showSessionNoticeWhenExpired();
 }
 
-function showSessionNoticeWhenExpired(): void {
+/**
+ * The notice renders the first time a session expires, then opens (above any
+ * open modal) each time a call finds the session expired again. Its code is
+ * small and the Modal it uses is already on every page with a login modal.
+ * Returns a stop (for tests): unsubscribes and removes the notice.
+ */
+export function showSessionNoticeWhenExpired(): () => void {
+  let unmount: (() => void) | undefined;
   const off = $sessionExpired.subscribe((expired) => {
     if (!expired) return;
-    queueMicrotask(() => off());
-    const host = document.createElement('div');
-    host.className = 'sfw-root';
-    document.body.append(host);
-    createRoot(host).render(createElement(SessionNotice));
+    if (!unmount) {
+      const host = document.createElement('div');
+      host.className = 'sfw-root';
+      document.body.append(host);
+      const root = createRoot(host);
+      root.render(createElement(SessionNotice));
+      unmount = () => {
+        root.unmount();
+        host.remove();
+      };
+    }
+    openModal(SESSION_MODAL);
   });
+  return () => {
+    off();
+    unmount?.();
+  };
 }

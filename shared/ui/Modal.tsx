@@ -23,12 +23,15 @@ export interface ModalProps {
   size?: 'sm' | 'md' | 'lg';
   /** Element to focus first; default: the first focusable inside. */
   initialFocus?: string;
+  /** 'alertdialog' for an urgent message that needs an answer (with `describedBy`, the message's id). */
+  role?: 'dialog' | 'alertdialog';
+  describedBy?: string;
 }
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-export function Modal({ id, title, children, required, onClose, hideTitle, size = 'md', initialFocus }: ModalProps) {
+export function Modal({ id, title, children, required, onClose, hideTitle, size = 'md', initialFocus, role, describedBy }: ModalProps) {
   const open = useStore($openModals).includes(id);
   const dialogRef = useRef<HTMLDialogElement>(null);
   // undefined: not open; null: open, nothing to give focus back to.
@@ -72,7 +75,9 @@ export function Modal({ id, title, children, required, onClose, hideTitle, size 
     <dialog
       ref={dialogRef}
       className={`sfw-modal sfw-modal--${size}`}
+      role={role}
       aria-labelledby={titleId}
+      aria-describedby={describedBy}
       aria-modal="true"
       data-modal-id={id}
       onCancel={(event) => {

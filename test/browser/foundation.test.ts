@@ -64,7 +64,8 @@ describe('foundation: the runtime on the demo pages', () => {
   it('a session that expired (419 twice) shows one notice with a reload action', async () => {
     shop.expectConsoleError(/419/);
     const page = await shop.open('/?reset=1&fail=/cart/get-count:419');
-    const notice = page.getByRole('alert').filter({ hasText: 'Your session has expired' });
+    // A dialog of its own (issue 11: in the top layer, above any open modal).
+    const notice = page.getByRole('alertdialog', { name: 'Your session has expired' });
     await notice.waitFor();
     expect(await notice.count()).toBe(1);
     expect(await notice.getByRole('button', { name: 'Reload page' }).isVisible()).toBe(true);

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { LOGIN_ERROR, PASSWORD_THAT_WORKS } from '../../demo-pages/mock/backend';
+import { MESSAGES } from '../../widgets/login-modal/rules/login';
 import { axeViolations, useShop, waitForIslands } from './harness';
 
 const shop = useShop();
@@ -50,6 +51,73 @@ describe('login modal', () => {
     await page.keyboard.type(PASSWORD_THAT_WORKS);
     await Promise.all([page.waitForURL(/\/user\/logged-in$/), page.keyboard.press('Enter')]);
     await page.getByRole('heading', { name: 'Welcome back!' }).waitFor();
+  });
+});
+
+/** Opens the login modal from the header, types both fields and submits. */
+async function signIn(page: Page, password: string) {
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign in to your account' });
+  await dialog.getByLabel('Email').fill('fan@example.com');
+  await dialog.getByLabel('Password').fill(password);
+  await dialog.getByRole('button', { name: 'Sign in' }).press('Enter');
+  return dialog;
+}
+
+describe('login modal against a stock Laravel sign-in (issue 11)', () => {
+  it("redirect()->intended(): sent back to /login is a refusal; the redirect to /user/logged-in is success and the page goes there", async () => {
+    const page = await shop.open('/?reset=1&answers=laravel-redirect');
+    const dialog = await signIn(page, 'not-the-password');
+    const alert = dialog.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe(MESSAGES.refused);
+    expect(await dialog.getByLabel('Email').inputValue()).toBe('fan@example.com');
+
+    await dialog.getByLabel('Password').fill(PASSWORD_THAT_WORKS);
+    await Promise.all([page.waitForURL(/\/user\/logged-in$/), dialog.getByRole('button', { name: 'Sign in' }).press('Enter')]);
+    await page.getByRole('heading', { name: 'Welcome back!' }).waitFor();
+    // Signed in on the server: the page renders the signed-in account menu.
+    expect(await page.locator('#account-menu a[href="/logout"]').count()).toBe(1);
+  });
+
+  it("a 422 {message, errors: {email: [...]}} shows the server's message", async () => {
+    shop.expectConsoleError(/status of 422/);
+    const page = await shop.open('/?reset=1&answers=laravel');
+    const dialog = await signIn(page, 'not-the-password');
+    const alert = dialog.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe(LOGIN_ERROR);
+  });
+});
+
+describe('session expired while the login modal is open (issue 11)', () => {
+  it.each(['Enter', 'Space', 'mouse'] as const)('one notice above the modal, focus on Reload, what was typed stays; Reload by %s reloads', async (how) => {
+    shop.expectConsoleError(/status of 419/);
+    const page = await shop.open('/?reset=1&fail=/login:419');
+    const login = await signIn(page, 'secret');
+    const reload = page.locator('button', { hasText: 'Reload page' });
+    await reload.waitFor();
+    // One notice: the login form says nothing of its own about it.
+    expect(await page.getByText(/expired/i).count()).toBe(1);
+    expect(await login.getByRole('alert').count()).toBe(0);
+    expect(await login.getByLabel('Email').inputValue()).toBe('fan@example.com');
+    expect(await login.getByLabel('Password').inputValue()).toBe('secret');
+    await expect.poll(() => focusedText(page)).toBe('Reload page');
+    // Nothing covers the button: the point at its centre hits it.
+    const box = (await reload.boundingBox())!;
+    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+    expect(await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.textContent?.trim(), [x, y])).toBe('Reload page');
+    // A dialog of its own, in the top layer above the login modal.
+    expect(await reload.evaluate((button) => button.closest('dialog')?.matches(':modal') && button.closest('dialog')?.getAttribute('role'))).toBe('alertdialog');
+    expect(await page.getByRole('alertdialog', { name: 'Your session has expired' }).count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.evaluate(() => ((window as any).beforeReload = true));
+    await Promise.all([page.waitForEvent('load'), how === 'mouse' ? page.mouse.click(x, y) : page.keyboard.press(how)]);
+    // A new document: the same page, reloaded.
+    expect(await page.evaluate(() => (window as any).beforeReload)).toBeUndefined();
+    expect(page.url()).toBe(new URL('/?reset=1&fail=/login:419', shop.url).href);
   });
 });
 
