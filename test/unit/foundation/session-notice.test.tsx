@@ -10,7 +10,8 @@ import { LoginModal } from '../../../widgets/login-modal/LoginModal';
 let stop: (() => void) | undefined;
 afterEach(() => stop?.());
 
-const notice = () => screen.findByRole('alertdialog', { name: 'Your session has expired' });
+// The first call of the file loads the transport chunk: slow on a busy machine.
+const notice = () => screen.findByRole('alertdialog', { name: 'Your session has expired' }, { timeout: 5000 });
 
 /** The login modal open, a sign-in that gets 419 twice: the case of issue 11. */
 async function expireDuringLogin() {
