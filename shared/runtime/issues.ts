@@ -42,8 +42,9 @@ export function parseLenient<S extends Schema>(schema: S, input: unknown): Lenie
   for (let round = 0; round < 3; round++) {
     result = v.safeParse(schema, data);
     if (result.success) return { success: true, output: result.output, dropped };
-    const cuts = planCuts(schema, result.issues);
-    if (!cuts) break;
+    // Stop when an issue reaches the root, or a cut changed nothing (made inside a transform's output).
+    const cuts = planCuts(schema, result.issues)?.filter((cut) => !dropped.includes(cut.note));
+    if (!cuts?.length) break;
     for (const cut of cuts) dropped.push(cut.note);
     applyCuts(cuts);
   }
@@ -77,8 +78,8 @@ function planCuts(schema: Schema, issues: readonly v.BaseIssue<unknown>[]): Cut[
     const note = `dropped ${kind} "${cutPath}" (${inner ? `field "${inner}": ` : ''}${issue.message})`;
     byPath.set(cutPath, { container: item.input as Cut['container'], key: item.key as string | number, path: cutPath, note });
   }
-  const cuts = [...byPath.values()];
-  return cuts.filter((cut) => !cuts.some((outer) => cut.path.startsWith(`${outer.path}.`)));
+  // A field inside a dropped item goes with it: one note.
+  return [...byPath.values()].filter(({ path }) => !path.split('.').some((_, i, keys) => i > 0 && byPath.has(keys.slice(0, i).join('.'))));
 }
 
 /**
