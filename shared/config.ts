@@ -1,29 +1,32 @@
 /**
  * The page config: `<script type="application/json" id="storefront-config">`
  * written by the template, and the CSRF token of `<meta name="csrf-token">`.
- * Read once, validated; a bad block logs one clear error and the defaults
- * apply, so the islands still work.
+ * Read once, validated key by key: a bad key logs one warning and takes its
+ * default, the other keys still apply (`"clientId": null`, a factor "1.37"
+ * from a DECIMAL column are fine). Only a block that is not JSON or not an
+ * object logs an error, and then every default applies.
  */
 import * as v from 'valibot';
-import { describeIssue } from './runtime/issues';
+import { flag, num } from './api/schemas';
+import { parseLenient } from './runtime/issues';
 
 export const CONFIG_ELEMENT_ID = 'storefront-config';
 
-const PageConfig = v.object({
-  region: v.optional(
+export const PageConfig = v.object({
+  region: v.nullish(
     v.object({
-      factor: v.optional(v.pipe(v.number(), v.gtValue(0)), 1),
-      symbol: v.optional(v.pipe(v.string(), v.maxLength(5)), '$'),
-      country: v.optional(v.picklist(['US', 'CA']), 'US'),
+      factor: v.nullish(v.pipe(num, v.gtValue(0)), 1),
+      symbol: v.nullish(v.pipe(v.string(), v.maxLength(5)), '$'),
+      country: v.nullish(v.picklist(['US', 'CA']), 'US'),
     }),
     {},
   ),
-  user: v.optional(v.object({ loggedIn: v.optional(v.boolean(), false) }), {}),
-  paypal: v.optional(
+  user: v.nullish(v.object({ loggedIn: flag }), {}),
+  paypal: v.nullish(
     v.object({
-      clientId: v.optional(v.string(), ''),
+      clientId: v.nullish(v.string(), ''),
       /** Where the SDK is loaded from; only the demo and tests change it. */
-      sdkBaseUrl: v.optional(v.string()),
+      sdkBaseUrl: v.pipe(v.nullish(v.string()), v.transform((base) => base || undefined)),
     }),
     {},
   ),
@@ -38,16 +41,18 @@ export function readPageConfig(doc: Document = document): PageConfig {
   if (cached) return cached;
   const element = doc.getElementById(CONFIG_ELEMENT_ID);
   if (!element) return (cached = DEFAULTS);
+  const prefix = `[storefront] #${CONFIG_ELEMENT_ID}`;
   let raw: unknown;
   try {
     raw = JSON.parse(element.textContent || '{}');
   } catch {
-    console.error(`[storefront] #${CONFIG_ELEMENT_ID} is not valid JSON; using defaults. Got: ${element.textContent}`);
+    console.error(`${prefix} is not valid JSON; using defaults. Got: ${element.textContent}`);
     return (cached = DEFAULTS);
   }
-  const result = v.safeParse(PageConfig, raw);
+  const result = parseLenient(PageConfig, raw);
+  for (const note of result.dropped) console.warn(`${prefix}: ${note}; its default applies.`);
   if (!result.success) {
-    console.error(`[storefront] #${CONFIG_ELEMENT_ID}: ${describeIssue(result.issues[0])}; using defaults.`);
+    console.error(`${prefix}: ${result.issue.message}; using defaults.`);
     return (cached = DEFAULTS);
   }
   return (cached = result.output);

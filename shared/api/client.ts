@@ -1,15 +1,17 @@
 /**
  * Every call in spec §7 goes through `request()`, which validates the answer
  * with a schema, so a wrong shape is a failed call (an ApiError), never a
- * crash in a component.
+ * crash in a component. Leniently (runtime/issues.ts): a bad optional field
+ * or a bad list item is dropped with one console.warn naming the call and
+ * the field; only a field the answer cannot do without fails the call.
  *
  * The transport (axios and the Laravel conventions, transport.ts) loads with
  * the first call, in a chunk of its own: the islands mount without evaluating
  * axios, and its evaluation is a short task of its own.
  */
 import type { AxiosRequestConfig } from 'axios';
-import * as v from 'valibot';
-import { describeIssue } from '../runtime/issues';
+import type * as v from 'valibot';
+import { describeIssue, parseLenient } from '../runtime/issues';
 import { ApiError, type CallOptions } from './errors';
 
 export { ApiError, CSRF_REFRESH_URL, DEFAULT_TIMEOUT_MS, isAborted, logFailure } from './errors';
@@ -57,9 +59,11 @@ export async function requestWithUrl<S extends v.GenericSchema>(
 ): Promise<Answered<v.InferOutput<S>>> {
   const { send } = await loadTransport();
   const response = await send(config, options);
-  const parsed = v.safeParse(schema, response.data);
+  const call = `${config.method ?? 'GET'} ${config.url}`;
+  const parsed = parseLenient(schema, response.data);
+  for (const note of parsed.dropped) console.warn(`[storefront] ${call}: ${note}`);
   if (!parsed.success) {
-    throw new ApiError('malformed', `${config.method ?? 'GET'} ${config.url}: unexpected answer (${describeIssue(parsed.issues[0])})`, response.status, response.data);
+    throw new ApiError('malformed', `${call}: unexpected answer (${describeIssue(parsed.issue)})`, response.status, response.data);
   }
   const xhr = response.request as { responseURL?: unknown } | undefined;
   const url = typeof xhr?.responseURL === 'string' && xhr.responseURL ? xhr.responseURL : null;

@@ -3,29 +3,48 @@
  *
  * Laravel answers are loose: decimals come as "19.99", flags as 0/1 or "1",
  * optional fields as null. The schemas normalise that once here, so the rest
- * of the code sees plain numbers and booleans. An answer that does not fit is
- * a failed call (see client.ts), never a crash further down.
+ * of the code sees plain numbers and booleans.
+ *
+ * Every answer and prop is parsed with `parseLenient` (runtime/issues.ts): a
+ * field that is still wrong is dropped when its schema is optional (it takes
+ * its default), and a list item is dropped when a field it cannot do without
+ * is wrong. So the schemas say what each unit needs: a key without a default
+ * (`num`, `str`, `slug`, `v.string()`) is one its card, line or island cannot
+ * work without; everything else is optional.
  */
 import * as v from 'valibot';
 import { isSafeUrl, isSafeSlug } from '../safe-url';
 
 /** A number, or a numeric string as Laravel sends decimals. */
 export const num = v.pipe(
-  v.union([v.number(), v.pipe(v.string(), v.trim(), v.regex(/^-?\d+(\.\d+)?$/))]),
+  v.union([v.number(), v.pipe(v.string(), v.trim(), v.regex(/^-?\d+(\.\d+)?$/, 'must be a number'))], 'must be a number'),
   v.transform(Number),
   v.finite(),
 );
 /** A number that may be missing; missing reads as 0. */
 export const numOr0 = v.nullish(num, 0);
-/** A flag as PHP writes it: true/false, 1/0, "1"/"0", null. */
-export const flag = v.pipe(
-  v.nullish(v.union([v.boolean(), v.number(), v.string()]), false),
-  v.transform((x) => x === true || x === 1 || x === '1' || x === 'true'),
-);
+/** A count the server may send as a flag (false/true read as 0/1), e.g. BlockPoolSpotsEligible. */
+export const countOr0 = v.nullish(v.union([num, v.pipe(v.boolean(), v.transform(Number))]), 0);
+/**
+ * A flag as PHP writes it: true/false, 1/0, "1"/"0", "true"/"false", "" or
+ * null; a count used as a flag (2, "3") is true. `flagOr(true)`: missing is true.
+ */
+export const flagOr = (missing: boolean) =>
+  v.pipe(
+    v.nullish(
+      v.union([v.boolean(), v.number(), v.pipe(v.string(), v.trim(), v.regex(/^(-?\d+(\.\d+)?|true|false|)$/i, 'must be a flag'))], 'must be a flag'),
+      missing,
+    ),
+    v.transform((x) => (typeof x === 'string' ? x !== '' && x.toLowerCase() !== 'false' && Number(x) !== 0 : x !== false && x !== 0)),
+  );
+export const flag = flagOr(false);
+/** Text; a number (a numeric SKU or title) reads as its digits. */
+export const str = v.pipe(v.union([v.string(), v.pipe(v.number(), v.finite())]), v.transform(String));
 /** Text that may be missing; missing reads as ''. */
-export const text = v.nullish(v.string(), '');
+export const text = v.nullish(str, '');
 export const url = v.pipe(v.string(), v.check(isSafeUrl, 'must be a relative or http(s) URL'));
-export const optUrl = v.nullish(url);
+/** An optional URL; "" (PHP's "none") reads as null. */
+export const optUrl = v.nullish(v.union([url, v.pipe(v.literal(''), v.transform(() => null))]));
 export const slug = v.pipe(v.string(), v.check(isSafeSlug, 'must be a plain path slug'));
 
 // --- cart --------------------------------------------------------------
@@ -42,26 +61,41 @@ export const CartItem = v.object({
 });
 export type CartItem = v.InferOutput<typeof CartItem>;
 
-export const CartResponse = v.object({
-  CartQuantity: numOr0,
-  cart_items: v.nullish(v.array(CartItem), []),
-  CartErrors: flag,
-});
+/**
+ * Without a CartQuantity (or 0 beside a list of lines) the count is the sum
+ * of the lines' quantities: never "0 items" next to items.
+ */
+export const CartResponse = v.pipe(
+  v.object({
+    CartQuantity: v.nullish(num),
+    cart_items: v.nullish(v.array(CartItem), []),
+    CartErrors: flag,
+  }),
+  v.transform((cart) => ({
+    ...cart,
+    CartQuantity: cart.CartQuantity || cart.cart_items.reduce((sum, item) => sum + item.quantity, 0),
+  })),
+);
 export type CartResponse = v.InferOutput<typeof CartResponse>;
 
 /** CartQuantity stays undefined when missing: a 0 made up here would be shown as the count. */
 export const CartSummary = v.object({ CartQuantity: v.nullish(num), CartTotal: numOr0 });
 export type CartSummary = v.InferOutput<typeof CartSummary>;
 
+/** An object that has `key`: each object form of a union says which one the answer is, so a bad field costs that field. */
+const objectWith = (key: string) => v.custom<Record<string, unknown>>((x) => !!x && typeof x === 'object' && key in x);
+
 /** /cart/get-count: the spec only says "the count"; accept a bare number or an object. */
 export const CartCount = v.union([
   // A bare number says nothing about errors: keep what the cart said (undefined).
   v.pipe(num, v.transform((count): { count: number; errors?: boolean } => ({ count }))),
   v.pipe(
+    objectWith('CartQuantity'),
     v.object({ CartQuantity: num, CartErrors: flag }),
     v.transform((r) => ({ count: r.CartQuantity, errors: r.CartErrors })),
   ),
   v.pipe(
+    objectWith('count'),
     v.object({ count: num, errors: flag }),
     v.transform((r) => ({ count: r.count, errors: r.errors })),
   ),
@@ -69,9 +103,9 @@ export const CartCount = v.union([
 export type CartCount = v.InferOutput<typeof CartCount>;
 
 export const UpsellEntry = v.object({
-  title: v.string(),
+  title: str,
   slug,
-  price: numOr0,
+  price: num,
   mainImage: v.nullish(v.object({ Tiny: optUrl })),
 });
 export type UpsellEntry = v.InferOutput<typeof UpsellEntry>;
@@ -85,12 +119,12 @@ export type UpsellResponse = v.InferOutput<typeof UpsellResponse>;
 
 export const ProductTeaser = v.object({
   id: num,
-  title: v.string(),
+  title: str,
   slug,
   mainImage: optUrl,
   mainImageTiny: optUrl,
   mainImageMedium: optUrl,
-  price: numOr0,
+  price: num,
   listPrice: numOr0,
   regPrice: numOr0,
   salePrice: numOr0,
@@ -116,7 +150,7 @@ export const ProductTeaser = v.object({
   charity: v.nullish(v.object({ charity_logo: optUrl, charity_name: v.nullish(v.string()) })),
   wholesale: flag,
   /** Not in the spec's teaser list; read when the server sends it. Missing means eligible. */
-  eligible: v.nullish(v.boolean(), true),
+  eligible: flagOr(true),
   /** Whether adding needs a choice (variations, add-on, live break); then the card opens quick-add. */
   needsOptions: flag,
 });
@@ -149,7 +183,7 @@ export const AddOnGift = v.object({
   }),
   product: v.object({
     id: num,
-    title: v.string(),
+    title: str,
     Options: v.nullish(v.array(VariationOption), []),
     variation_product_stocks: v.nullish(v.array(v.object({ product_id: num, quantity: numOr0 })), []),
   }),
@@ -168,7 +202,7 @@ export type Charity = v.InferOutput<typeof Charity>;
 export const Product = v.object({
   id: num,
   sku: text,
-  title: v.string(),
+  title: str,
   slug,
   Price: numOr0,
   price: numOr0,
@@ -178,7 +212,8 @@ export const Product = v.object({
   OnSale: flag,
   Available: numOr0,
   AvailableToShip: numOr0,
-  Eligible: v.nullish(v.boolean(), true),
+  /** Missing means eligible. */
+  Eligible: flagOr(true),
   Presale: flag,
   ReleaseDate: v.nullish(v.string()),
   DownPayment: flag,
@@ -188,10 +223,10 @@ export const Product = v.object({
   SaleQuantityLimit: numOr0,
   BlockPool: flag,
   BlockPoolLogo: optUrl,
-  BlockPoolSpotsEligible: numOr0,
+  BlockPoolSpotsEligible: countOr0,
   MainImage: v.nullish(v.object({ Small: optUrl, Medium: optUrl })),
   Options: v.nullish(v.array(VariationOption), []),
-  brands: v.nullish(v.array(v.object({ name: v.string() })), []),
+  brands: v.nullish(v.array(v.object({ name: str })), []),
   categories: v.nullish(v.array(v.object({ id: num, name: text })), []),
   promotions: v.nullish(v.array(v.unknown()), []),
   expires: v.nullish(v.string()),
@@ -202,28 +237,21 @@ export const Product = v.object({
 export type Product = v.InferOutput<typeof Product>;
 
 export const LiveBreaker = v.object({
-  identifier: v.string(),
+  identifier: str,
   location: num,
   categories: v.nullish(v.array(num), []),
   /** Not in the spec's breaker fields, but "only breakers with stock above 0" needs it. */
   stock: v.nullish(num),
-  next_live: v.nullish(
-      v.object({
-        date: text,
-        start: text,
-        end: text,
-        timezone: text,
-      }),
-    ),
+  next_live: v.nullish(v.object({ date: text, start: text, end: text, timezone: text })),
 });
 export type LiveBreaker = v.InferOutput<typeof LiveBreaker>;
 export const LiveBreakers = v.array(LiveBreaker);
 
 export const RelatedItem = v.object({
-  title: v.string(),
+  title: str,
   slug,
-  mainImage: v.nullish(v.union([url, v.object({ Tiny: optUrl })])),
-  price: numOr0,
+  mainImage: v.nullish(v.union([optUrl, v.object({ Tiny: optUrl })])),
+  price: num,
 });
 export type RelatedItem = v.InferOutput<typeof RelatedItem>;
 
@@ -247,14 +275,19 @@ export type CartAddPayload = v.InferOutput<typeof CartAddPayload>;
 
 // --- recently viewed, search, login, region ------------------------------
 
-/** The spec does not show this body; we read a list of teasers, bare or under `products`. */
-export const RecentlyViewed = v.union([
+/**
+ * The spec does not show this body; we read a list of teasers, bare or under
+ * `products`. (Unwrapped first, not a union of the two: a bad teaser then
+ * costs that teaser, not the feed.)
+ */
+export const RecentlyViewed = v.pipe(
+  v.unknown(),
+  v.transform((body) => (body && typeof body === 'object' && !Array.isArray(body) && 'products' in body ? body.products : body)),
   v.array(ProductTeaser),
-  v.pipe(v.object({ products: v.array(ProductTeaser) }), v.transform((r) => r.products)),
-]);
+);
 
 export const SearchResultItem = v.object({
-  Title: v.string(),
+  Title: str,
   slug,
   MainImage: v.nullish(v.object({ Tiny: optUrl })),
   RewardRedemptionOnly: flag,
@@ -266,7 +299,7 @@ export const SearchResultItem = v.object({
   SaleListPrice: numOr0,
   SalePrice: numOr0,
   RegularPrice: numOr0,
-  Price: numOr0,
+  Price: num,
   Available: numOr0,
   Presale: flag,
 });
@@ -278,13 +311,13 @@ export const SearchResponse = v.object({
 export type SearchResponse = v.InferOutput<typeof SearchResponse>;
 
 export const TrendingResponse = v.object({
-  trending: v.nullish(v.array(v.string()), []),
+  trending: v.nullish(v.array(str), []),
 });
 
 export const LoginError = v.object({ error: v.string() });
 
 export const CountryCheck = v.object({
-  country: v.string(),
+  country: str,
   opt: flag,
 });
 export type CountryCheck = v.InferOutput<typeof CountryCheck>;

@@ -3,8 +3,10 @@
  * Each island file under widgets/ default-exports one; the runtime calls
  * `mount(host)` and keeps the returned unmount.
  *
- * - bad or missing props: exactly one console.error naming the widget and
- *   the field, and the hook renders nothing;
+ * - a bad optional prop, or a bad item of a list prop: one console.warn
+ *   naming the widget and the field, and the island renders without it;
+ * - a bad or missing prop it cannot work without: exactly one console.error
+ *   naming the widget and the field, and the hook renders nothing;
  * - a component that throws is caught by its own boundary: it renders
  *   nothing, logs, and every other island goes on.
  */

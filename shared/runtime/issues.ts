@@ -1,8 +1,130 @@
+/**
+ * Valibot issues, read for people, and the one lenient rule every answer,
+ * prop and config block is parsed with (DESIGN "Take what PHP sends"):
+ * a bad field costs that field, a bad list item that item, never the whole
+ * island, grid or config block.
+ */
 import * as v from 'valibot';
+
+type Schema = v.GenericSchema;
+type PathItem = v.IssuePathItem;
 
 /** "product.slug: must be a plain path slug" from a valibot issue. */
 export function describeIssue(issue: v.BaseIssue<unknown> | undefined): string {
   if (!issue) return 'invalid';
   const path = v.getDotPath(issue);
   return path ? `field "${path}": ${issue.message}` : issue.message;
+}
+
+export type LenientResult<T> =
+  | { success: true; output: T; dropped: string[] }
+  | { success: false; issue: v.BaseIssue<unknown>; dropped: string[] };
+
+/**
+ * Parses `input` with `schema`; when that fails, cuts the smallest unit each
+ * issue is in and parses again:
+ * - a field its object can do without (its schema is optional, nullish or has
+ *   a fallback) is removed, so it takes its default;
+ * - otherwise the list item that holds it is removed (one card, one cart line);
+ * - a field nothing can do without (no optional key or list above it) fails
+ *   the whole parse.
+ * Each cut is one line in `dropped`, e.g.
+ * `dropped field "products.3.blockPoolLogo" (must be a relative or http(s) URL)`.
+ * A valid input costs one plain parse.
+ */
+export function parseLenient<S extends Schema>(schema: S, input: unknown): LenientResult<v.InferOutput<S>> {
+  let result = v.safeParse(schema, input);
+  const dropped: string[] = [];
+  if (result.success) return { success: true, output: result.output, dropped };
+  // The cuts are made in a copy; issue paths point at its objects and arrays.
+  const data: unknown = structuredClone(input);
+  // A cut can only uncover issues in a union that now fits another way: a few rounds at most.
+  for (let round = 0; round < 3; round++) {
+    result = v.safeParse(schema, data);
+    if (result.success) return { success: true, output: result.output, dropped };
+    // Stop when an issue reaches the root, or a cut changed nothing (made inside a transform's output).
+    const cuts = planCuts(schema, result.issues)?.filter((cut) => !dropped.includes(cut.note));
+    if (!cuts?.length) break;
+    for (const cut of cuts) dropped.push(cut.note);
+    applyCuts(cuts);
+  }
+  return { success: false, issue: result.issues[0], dropped };
+}
+
+interface Cut {
+  container: Record<string | number, unknown>;
+  key: string | number;
+  path: string;
+  note: string;
+}
+
+/** The cut for every issue, one per unit, none inside another; null when an issue reaches the root. */
+function planCuts(schema: Schema, issues: readonly v.BaseIssue<unknown>[]): Cut[] | null {
+  const byPath = new Map<string, Cut>();
+  for (const issue of issues.flatMap(insideUnions)) {
+    const path = issue.path ?? [];
+    // The schema of each value along the path.
+    const schemas: (Schema | undefined)[] = [];
+    let current: Schema | undefined = schema;
+    for (const item of path) schemas.push((current = current && childSchema(current, item)));
+    let at = path.length - 1;
+    while (at >= 0 && !droppable(path[at]!, schemas[at])) at--;
+    if (at < 0) return null;
+    const item = path[at]!;
+    const cutPath = dotPath(path.slice(0, at + 1));
+    if (byPath.has(cutPath)) continue;
+    const inner = dotPath(path.slice(at + 1));
+    const kind = item.type === 'array' ? 'item' : 'field';
+    const note = `dropped ${kind} "${cutPath}" (${inner ? `field "${inner}": ` : ''}${issue.message})`;
+    byPath.set(cutPath, { container: item.input as Cut['container'], key: item.key as string | number, path: cutPath, note });
+  }
+  // A field inside a dropped item goes with it: one note.
+  return [...byPath.values()].filter(({ path }) => !path.split('.').some((_, i, keys) => i > 0 && byPath.has(keys.slice(0, i).join('.'))));
+}
+
+/**
+ * A union that no option fits reports one issue, with each option's issues
+ * inside; those of the options that got past the type check (they have a
+ * path) say what to cut. Their paths start at the union.
+ */
+function insideUnions(issue: v.BaseIssue<unknown>): v.BaseIssue<unknown>[] {
+  const inner = (issue.issues ?? []).filter((sub) => sub.path?.length);
+  if (inner.length === 0) return [issue];
+  return inner.flatMap((sub) => insideUnions({ ...sub, path: [...(issue.path ?? []), ...sub.path!] as typeof sub.path }));
+}
+
+/** A list item can always go; an object key when its object can do without it. */
+function droppable(item: PathItem, keySchema: Schema | undefined): boolean {
+  if (item.type === 'array') return true;
+  if (item.type !== 'object' || !keySchema) return false;
+  // The same test valibot's object() makes for a missing key.
+  const s = keySchema as Schema & { fallback?: unknown };
+  return s.type === 'optional' || s.type === 'nullish' || s.type === 'exact_optional' || s.fallback !== undefined;
+}
+
+/** The schema of `item.key` inside `schema`, looking through wrappers, pipes and unions. */
+export function childSchema(schema: Schema, item: Pick<PathItem, 'type' | 'key'>): Schema | undefined {
+  const s = schema as Schema & { wrapped?: Schema; entries?: Record<string, Schema>; item?: Schema; pipe?: readonly unknown[]; options?: readonly Schema[] };
+  if (s.wrapped) return childSchema(s.wrapped, item);
+  if (item.type === 'array' && s.type === 'array' && s.item) return s.item;
+  if (item.type === 'object' && s.entries && typeof item.key === 'string' && item.key in s.entries) return s.entries[item.key];
+  for (const inner of [...(s.pipe ?? []).slice(1), ...(s.options ?? [])]) {
+    if ((inner as Schema).kind !== 'schema') continue;
+    const found = childSchema(inner as Schema, item);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function applyCuts(cuts: Cut[]): void {
+  // List items from the end first, so the other indices still point at their item.
+  const ordered = [...cuts].sort((a, b) => (typeof b.key === 'number' ? b.key : -1) - (typeof a.key === 'number' ? a.key : -1));
+  for (const { container, key } of ordered) {
+    if (Array.isArray(container) && typeof key === 'number') container.splice(key, 1);
+    else delete container[key];
+  }
+}
+
+function dotPath(path: readonly PathItem[]): string {
+  return path.map((item) => String(item.key)).join('.');
 }

@@ -2,9 +2,13 @@
  * Reads an island's `data-props`: JSON, validated by the island's schema.
  * Unknown keys are dropped by the schema, so nothing unexpected ever reaches
  * a component (and props are never spread onto DOM elements).
+ *
+ * Parsed leniently (issues.ts): a bad optional prop, or a bad item of a list,
+ * is dropped with one console.warn naming the widget and the field, and the
+ * island renders without it. Only a prop it cannot work without fails it.
  */
-import * as v from 'valibot';
-import { describeIssue } from './issues';
+import type * as v from 'valibot';
+import { describeIssue, parseLenient } from './issues';
 
 export type PropsResult<T> = { ok: true; props: T } | { ok: false; message: string };
 
@@ -22,8 +26,9 @@ export function parseProps<P>(
       return fail(widget, `data-props is not valid JSON (${(error as Error).message}). Got: ${raw.slice(0, 200)}`);
     }
   }
-  const result = v.safeParse(schema, json);
-  if (!result.success) return fail(widget, `invalid data-props, ${describeIssue(result.issues[0])}`);
+  const result = parseLenient(schema, json);
+  for (const note of result.dropped) console.warn(`[storefront] ${widget}: ${note}`);
+  if (!result.success) return fail(widget, `invalid data-props, ${describeIssue(result.issue)}`);
   return { ok: true, props: result.output };
 }
 

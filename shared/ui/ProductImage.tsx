@@ -1,9 +1,10 @@
 /**
  * A product image: lazy by default, explicit dimensions so grids do not
  * shift, responsive `<source>`s when given, and a placeholder when the
- * product has no image or the image fails to load.
+ * product has no image, an unsafe one (`javascript:`), or it fails to load.
  */
 import { useState } from 'react';
+import { isSafeUrl } from '../safe-url';
 import placeholderFile from '../assets/placeholder.svg';
 import comingSoonFile from '../assets/coming-soon.svg';
 
@@ -34,7 +35,7 @@ export interface ProductImageProps {
 export function ProductImage({ src, alt, width, height, placeholder = 'default', sources, eager, className }: ProductImageProps) {
   const [failed, setFailed] = useState(false);
   const fallback = placeholder === 'coming-soon' ? COMING_SOON_SRC : PLACEHOLDER_SRC;
-  const usable = src && !failed ? src : null;
+  const usable = src && isSafeUrl(src) && !failed ? src : null;
   const img = (
     <img
       className={className ? `sfw-img ${className}` : 'sfw-img'}

@@ -14,6 +14,8 @@ import { Product } from '../../shared/api/schemas';
 import { defineIsland } from '../../shared/runtime/island';
 import { AddToCartForm } from './AddToCartForm';
 
-export default defineIsland('add-to-cart', v.object({ product: Product }), ({ product }) => (
+export const Props = v.object({ product: Product });
+
+export default defineIsland('add-to-cart', Props, ({ product }) => (
   <AddToCartForm product={product} source="add-to-cart" />
 ));

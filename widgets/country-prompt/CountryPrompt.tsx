@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { determineUserCountry, optInCurrencyDisplay, optOutCurrency } from '../../shared/api/calls';
 import { logFailure } from '../../shared/api/client';
 import { navigation } from '../../shared/navigation';
+import { isSafeUrl } from '../../shared/safe-url';
 import { $region } from '../../shared/stores/region';
 import { openModal } from '../../shared/stores/modals';
 import { Modal } from '../../shared/ui/Modal';
@@ -65,7 +66,7 @@ export function CountryPrompt({ flagUrl }: CountryPromptProps) {
     // close icon would be a third, unclear answer and ask again next page.
     <Modal id={COUNTRY_PROMPT_ID} title="Shopping from outside the US?" size="sm" required>
       <div className="sfw-country-prompt">
-        <img className="sfw-country-prompt__flag" src={flagUrl ?? DEFAULT_FLAG_URL} alt="Flag of Canada" width="96" height="48" />
+        <img className="sfw-country-prompt__flag" src={flagUrl && isSafeUrl(flagUrl) ? flagUrl : DEFAULT_FLAG_URL} alt="Flag of Canada" width="96" height="48" />
         <div className="sfw-country-prompt__actions">
           <button
             type="button"

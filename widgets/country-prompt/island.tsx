@@ -4,8 +4,9 @@
  *   <div data-widget="country-prompt" data-props='{"flagUrl":"/img/flags/ca.svg"}'></div>
  *
  * Props (all optional):
- * - flagUrl: the flag image in the offer (relative or http(s)); default: the
- *   bundle's own Canadian flag.
+ * - flagUrl: the flag image in the offer (relative or http(s)); default, and
+ *   instead of an unsafe URL (dropped with one warning): the bundle's own
+ *   Canadian flag.
  * On load it calls GET /determine-user-country. A non-US country is
  * remembered in the region store (`country`, when it is CA) and in
  * localStorage `sfw-visitor-country`. With `opt` true the required modal
@@ -19,4 +20,6 @@ import { optUrl } from '../../shared/api/schemas';
 import { defineIsland } from '../../shared/runtime/island';
 import { CountryPrompt } from './CountryPrompt';
 
-export default defineIsland('country-prompt', v.object({ flagUrl: optUrl }), CountryPrompt);
+export const Props = v.object({ flagUrl: optUrl });
+
+export default defineIsland('country-prompt', Props, CountryPrompt);

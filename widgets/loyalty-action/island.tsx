@@ -15,7 +15,7 @@ import { loyaltyAdd } from '../../shared/api/calls';
 import { logFailure } from '../../shared/api/client';
 import { defineEnhancer } from '../../shared/runtime/island';
 
-const Props = v.object({ type: v.pipe(v.string(), v.trim(), v.nonEmpty('must name the action'), v.maxLength(64)) });
+export const Props = v.object({ type: v.pipe(v.string(), v.trim(), v.nonEmpty('must name the action'), v.maxLength(64)) });
 
 export default defineEnhancer('loyalty-action', Props, (host, { type }) => {
   let inFlight: AbortController | null = null;

@@ -7,6 +7,8 @@
  *
  * Props: `products`, a list of product teasers (the teaser-card widget's
  * `product`, see there). The first row's images load at once, the rest lazily.
+ * A teaser without a usable id, title, slug or price is left out (one
+ * console.warn naming it); the other cards still show.
  * Events: as teaser-card, with `source: 'product-grid'`.
  */
 import * as v from 'valibot';
@@ -14,6 +16,6 @@ import { ProductTeaser } from '../../shared/api/schemas';
 import { defineIsland } from '../../shared/runtime/island';
 import { ProductGrid } from './ProductGrid';
 
-const Props = v.object({ products: v.array(ProductTeaser) });
+export const Props = v.object({ products: v.array(ProductTeaser) });
 
 export default defineIsland('product-grid', Props, ProductGrid);

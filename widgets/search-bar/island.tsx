@@ -16,13 +16,14 @@
  * (once per page), GET /clear-user-searches. Events: none.
  */
 import * as v from 'valibot';
+import { flag, str } from '../../shared/api/schemas';
 import { defineIsland } from '../../shared/runtime/island';
 import { SearchBar } from './SearchBar';
 
-const Props = v.object({
-  loggedIn: v.optional(v.boolean(), false),
-  recentSearches: v.optional(v.array(v.string()), []),
-  variant: v.optional(v.picklist(['desktop', 'mobile']), 'desktop'),
+export const Props = v.object({
+  loggedIn: flag,
+  recentSearches: v.nullish(v.array(str), []),
+  variant: v.nullish(v.picklist(['desktop', 'mobile']), 'desktop'),
 });
 
 export default defineIsland('search-bar', Props, SearchBar);

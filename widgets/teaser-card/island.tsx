@@ -18,7 +18,7 @@ import { $region } from '../../shared/stores/region';
 import { TeaserCard } from './TeaserCard';
 import { usePageId } from '../../shared/ui/use-page-id';
 
-const Props = v.object({ product: ProductTeaser });
+export const Props = v.object({ product: ProductTeaser });
 
 function TeaserCardIsland({ product }: v.InferOutput<typeof Props>) {
   const region = useStore($region);

@@ -118,12 +118,14 @@ describe('country-prompt', () => {
     expect(localStorage.getItem(COUNTRY_STORAGE_KEY)).toBeNull();
   });
 
-  it('the island rejects an unsafe flagUrl with one clear error', () => {
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+  it('the island drops an unsafe flagUrl with one clear warning and still mounts', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const error = vi.spyOn(console, 'error');
     const host = hook('country-prompt', { flagUrl: 'javascript:alert(1)' });
     island.mount(host);
-    expect(error).toHaveBeenCalledTimes(1);
-    expect(String(error.mock.calls[0]![0])).toMatch(/country-prompt.*flagUrl/);
-    expect(host.getAttribute('data-widget-state')).toBe('error');
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]![0])).toMatch(/country-prompt.*flagUrl/);
+    expect(error).not.toHaveBeenCalled();
+    expect(host.getAttribute('data-widget-state')).toBe('mounted');
   });
 });

@@ -56,8 +56,15 @@ describe('api client', () => {
   });
 
   it('a wrong shape is a failed call too', async () => {
-    server.use(mswHttp.get('/cart/retrieve', () => HttpResponse.json({ CartQuantity: 'many', cart_items: 'x' })));
+    server.use(mswHttp.get('/cart/retrieve', () => HttpResponse.json('many')));
     expect((await failure(api.getCart())).kind).toBe('malformed');
+  });
+
+  it('a wrong field is dropped with one warning naming the call and the field; the answer is still used', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    server.use(mswHttp.get('/cart/retrieve', () => HttpResponse.json({ CartQuantity: 'many', cart_items: [{ id: 1, quantity: 2 }], CartErrors: 0 })));
+    expect((await api.getCart()).CartQuantity).toBe(2);
+    expect(warn.mock.calls.map((c) => String(c[0]))).toEqual(['[storefront] GET /cart/retrieve: dropped field "CartQuantity" (must be a number)']);
   });
 
   it.each([

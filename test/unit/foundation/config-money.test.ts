@@ -23,14 +23,26 @@ describe('page config', () => {
 
   it.each([
     ['not JSON', '{region:', /not valid JSON/],
-    ['a bad factor', '{"region":{"factor":-2}}', /field "region.factor"/],
-    ['a bad country', '{"region":{"country":"FR"}}', /field "region.country"/],
+    ['not an object', '"CA"', /storefront-config/],
   ])('%s: one clear error, defaults apply', (_c, text, message) => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     configBlock(text);
     expect(readPageConfig().region).toEqual({ factor: 1, symbol: '$', country: 'US' });
     expect(error).toHaveBeenCalledTimes(1);
     expect(String(error.mock.calls[0]![0])).toMatch(message);
+  });
+
+  it.each([
+    ['a bad factor', '{"region":{"factor":-2,"symbol":"C$","country":"CA"}}', { factor: 1, symbol: 'C$', country: 'CA' }, /field "region.factor"/],
+    ['a bad country', '{"region":{"factor":1.37,"symbol":"C$","country":"FR"}}', { factor: 1.37, symbol: 'C$', country: 'US' }, /field "region.country"/],
+  ])('%s: one clear warning, that key alone takes its default', (_c, text, region, message) => {
+    const error = vi.spyOn(console, 'error');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    configBlock(text);
+    expect(readPageConfig().region).toEqual(region);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]![0])).toMatch(message);
+    expect(error).not.toHaveBeenCalled();
   });
 
   it('reads the CSRF meta token fresh each time', () => {

@@ -61,8 +61,7 @@ describe('mount runtime', () => {
     ['invalid JSON', '{"name": ', /greeting: data-props is not valid JSON/],
     ['a missing field', '{}', /greeting: invalid data-props, field "name"/],
     ['a wrong type', '{"name": 42}', /greeting: invalid data-props, field "name"/],
-    ['a javascript: link', '{"name":"x","link":"javascript:alert(1)"}', /greeting: invalid data-props, field "link": must be a relative or http\(s\) URL/],
-    ['a tab-obfuscated javascript: link', '{"name":"x","link":"java\\tscript:alert(1)"}', /field "link"/],
+    ['a needed field that is null', '{"name": null}', /greeting: invalid data-props, field "name"/],
   ])('%s logs exactly one error naming the widget and field, renders nothing, and the others still mount', async (_case, raw, message) => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const bad = hook('greeting', undefined, raw);
@@ -73,6 +72,21 @@ describe('mount runtime', () => {
     expect(bad.getAttribute('data-widget-state')).toBe('error');
     expect(error).toHaveBeenCalledTimes(1);
     expect(String(error.mock.calls[0]![0])).toMatch(message);
+  });
+
+  it.each([
+    ['a javascript: link', '{"name":"x","link":"javascript:alert(1)"}'],
+    ['a tab-obfuscated javascript: link', '{"name":"x","link":"java\\tscript:alert(1)"}'],
+  ])('%s (optional) is dropped with exactly one warning naming the widget and field; the island renders without it', async (_case, raw) => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const error = vi.spyOn(console, 'error');
+    const el = hook('greeting', undefined, raw);
+    createRuntime(registry).mount();
+    await waitFor(() => expect(el.textContent).toBe('Hello x'));
+    expect(el.querySelector('a')).toBeNull();
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]![0])).toBe('[storefront] greeting: dropped field "link" (must be a relative or http(s) URL)');
+    expect(error).not.toHaveBeenCalled();
   });
 
   it('allows relative and http(s) links', async () => {

@@ -41,11 +41,20 @@ describe('product-grid', () => {
     expect(price()).toMatch(/^C\$.*Approx\. \$.* US$/);
   });
 
-  it('a bad product list logs one error naming the widget and renders nothing', () => {
+  it('a product with a bad slug is dropped with one warning naming the widget; the grid still mounts', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { host } = mount({ products: [{ id: 1, title: 'x', price: 1, slug: 'javascript:alert(1)' }] });
+    expect(warn).toHaveBeenCalledOnce();
+    expect(String(warn.mock.calls[0]![0])).toMatch(/product-grid: dropped item "products.0"/);
+    expect(host.getAttribute('data-widget-state')).toBe('mounted');
+    expect(host.innerHTML).not.toContain('javascript:');
+  });
+
+  it('a products prop that is not a list logs one error naming the widget and renders nothing', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { host } = mount({ products: [{ id: 1, title: 'x', slug: 'javascript:alert(1)' }] });
+    const { host } = mount({ products: 'none' });
     expect(error).toHaveBeenCalledOnce();
-    expect(String(error.mock.calls[0]![0])).toMatch(/product-grid/);
+    expect(String(error.mock.calls[0]![0])).toMatch(/product-grid.*products/);
     expect(host.textContent).toBe('');
   });
 });

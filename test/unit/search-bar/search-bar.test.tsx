@@ -320,12 +320,14 @@ describe('search-bar island', () => {
     unmount();
   });
 
-  it('logs one error naming the bad field and renders nothing', () => {
-    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const host = hook('search-bar', { variant: 'tablet' });
-    island.mount(host);
-    expect(errors).toHaveBeenCalledTimes(1);
-    expect(String(errors.mock.calls[0]![0])).toMatch(/search-bar.*variant/);
-    expect(host.querySelector('[role="combobox"]')).toBeNull();
+  it('a bad optional prop logs one warning naming the field and takes its default', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const host = hook('search-bar', { variant: 'tablet', loggedIn: 1 });
+    const unmount = island.mount(host);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]![0])).toMatch(/search-bar: dropped field "variant"/);
+    expect(host.querySelector('[role="combobox"]')).not.toBeNull();
+    expect(host.querySelector('.sfw-search--mobile')).toBeNull();
+    unmount();
   });
 });
