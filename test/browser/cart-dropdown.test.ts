@@ -82,4 +82,30 @@ describe('cart-dropdown', () => {
     await addToCart(first, [SLEEVES]);
     await expect.poll(() => cartButton(second).getAttribute('aria-label'), { timeout: 5000 }).toBe('Cart, 1 item');
   });
+
+  it('a slow cart reload answered after a REMOVE does not bring the item back (badge, subtotal, list)', async () => {
+    const page = await shop.open('/cart?reset=1&delay=/cart/retrieve:1500');
+    await addToCart(page, [CHROME, SLEEVES]);
+    await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Cart, 3 items');
+    await cartButton(page).click();
+    const remove = dropdown(page).getByRole('button', { name: `Remove ${CHROME.title}` });
+    await remove.waitFor();
+    // Legacy code (or another tab) says the cart changed: a reload starts; the
+    // server answers it with both items, 1.5 s later.
+    await page.evaluate(() => window.dispatchEvent(new CustomEvent('storefront:cart-updated')));
+    await expect.poll(() => retrieveCalls(page)).toBe(2);
+    await remove.click();
+    await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Cart, 1 item');
+    await page.waitForTimeout(1800); // the reload's answer would be in by now
+    expect(await cartButton(page).getAttribute('aria-label')).toBe('Cart, 1 item');
+    expect(await cartButton(page).textContent()).toBe('1');
+    expect(await dropdown(page).locator('.sfw-cart__item').count()).toBe(1);
+    expect(await dropdown(page).getByRole('link', { name: CHROME.title }).count()).toBe(0);
+    expect(await dropdown(page).locator('.sfw-cart__subtotal').innerText()).toMatch(/Subtotal\s+\$5\.50/);
+  });
 });
+
+/** The calls to GET /cart/retrieve that reached the demo's mock backend (demo-pages/mock/browser.ts). */
+function retrieveCalls(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { demoBackend: { callsTo(path: string): unknown[] } }).demoBackend.callsTo('/cart/retrieve').length);
+}

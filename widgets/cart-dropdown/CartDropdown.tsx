@@ -148,7 +148,7 @@ export function CartDropdown() {
 }
 
 function CartBody({ region }: { region: Currency }) {
-  const { items, status, total, deletingId, supplies, upsell } = useStore($cart);
+  const { items, status, total, deletingId, queued, supplies, upsell } = useStore($cart);
   if (items.length === 0 && (status === 'loading' || status === 'idle')) {
     return (
       <div className="sfw-cart__loading">
@@ -163,7 +163,8 @@ function CartBody({ region }: { region: Currency }) {
         <>
           <ul className="sfw-cart__items">
             {items.map((item) => (
-              <Item key={item.id} item={item} region={region} deleting={deletingId === item.id} />
+              // A queued removal shows as deleting too: it is on its way.
+              <Item key={item.id} item={item} region={region} deleting={deletingId === item.id || queued.includes(item.id)} />
             ))}
           </ul>
           <div className="sfw-cart__subtotal">
