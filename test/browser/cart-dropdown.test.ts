@@ -109,3 +109,42 @@ describe('cart-dropdown', () => {
 function retrieveCalls(page: Page): Promise<number> {
   return page.evaluate(() => (window as unknown as { demoBackend: { callsTo(path: string): unknown[] } }).demoBackend.callsTo('/cart/retrieve').length);
 }
+
+describe('cart-dropdown position', () => {
+  const MARGIN = 8;
+
+  /** Opens the dropdown (full: items, supplies, upsell) and returns its box and the viewport. */
+  async function openAndMeasure(page: Page) {
+    await cartButton(page).click();
+    await dropdown(page).getByRole('heading', { name: 'Recommended for you:' }).waitFor();
+    const box = (await dropdown(page).boundingBox())!;
+    const view = await page.evaluate(() => ({ width: document.documentElement.clientWidth, height: window.innerHeight }));
+    const button = (await cartButton(page).boundingBox())!;
+    await page.keyboard.press('Escape');
+    return { box, view, button };
+  }
+
+  for (const [width, height] of [
+    [320, 640],
+    [375, 667],
+    [800, 700],
+    [1280, 900],
+  ] as const) {
+    it(`stays inside the viewport at ${width} px, with the cart button on the right or on the left of the header`, async () => {
+      const page = await shop.open('/cart?reset=1', { width, height });
+      await addToCart(page, [CHROME, SLEEVES]);
+      await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Cart, 3 items');
+      for (const side of ['right', 'left'] as const) {
+        // The host page decides where the button is: first in the header bar.
+        if (side === 'left') await page.evaluate(() => document.querySelector<HTMLElement>('[data-widget="cart-dropdown"]')!.style.setProperty('order', '-1'));
+        const { box, view, button } = await openAndMeasure(page);
+        expect(side === 'left' ? button.x < view.width / 2 : button.x > view.width / 2, `button on the ${side}`).toBe(true);
+        const where = `${side}: ${JSON.stringify(box)} in ${view.width}x${view.height}`;
+        expect(box.x, where).toBeGreaterThanOrEqual(MARGIN - 0.5);
+        expect(box.x + box.width, where).toBeLessThanOrEqual(view.width - MARGIN + 0.5);
+        expect(box.y, where).toBeGreaterThan(button.y + button.height);
+        expect(box.y + box.height, where).toBeLessThanOrEqual(view.height - MARGIN + 0.5);
+      }
+    });
+  }
+});
