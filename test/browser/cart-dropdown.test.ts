@@ -147,4 +147,26 @@ describe('cart-dropdown position', () => {
       }
     });
   }
+
+  it('follows its button while open: a header that scrolls away, a window resized', async () => {
+    const page = await shop.open('/cart?reset=1', { width: 1280, height: 500 });
+    await addToCart(page, [CHROME, SLEEVES]);
+    await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Cart, 3 items');
+    // A host whose header scrolls with the page.
+    await page.evaluate(() => document.querySelector<HTMLElement>('.site-header')!.style.setProperty('position', 'static'));
+    await cartButton(page).click();
+    await dropdown(page).getByRole('heading', { name: 'Recommended for you:' }).waitFor();
+    // Panel top minus button top, to the pixel (the place is set in whole pixels).
+    const gap = async () => Math.round((await dropdown(page).boundingBox())!.y - (await cartButton(page).boundingBox())!.y);
+    const before = await gap();
+    await page.evaluate(() => window.scrollBy(0, 60));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(60);
+    await expect.poll(gap).toBe(before);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.setViewportSize({ width: 375, height: 667 }); // the header's bars wrap: the button moves down
+    await expect.poll(gap).toBe(before);
+    const box = (await dropdown(page).boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(MARGIN - 0.5);
+    expect(box.x + box.width).toBeLessThanOrEqual(375 - MARGIN + 0.5);
+  });
 });
