@@ -168,30 +168,19 @@ export function createBackend(store: StateStore = memoryStore()) {
       const body = method === 'post' ? await readBody(request) : {};
       calls.push({ method: method.toUpperCase(), path, body, headers: Object.fromEntries([...request.headers].map(([k, v]) => [k.toLowerCase(), v])) });
       const wait = delays.get(path);
-      if (wait !== undefined) await delay(typeof wait === 'function' ? wait(body) : wait);
       const failure = failures.get(path);
       if (failure === '419-once') failures.delete(path);
-      switch (failure) {
-        case '500':
-          return HttpResponse.json({ message: 'Server Error' }, { status: 500 });
-        case '404':
-          return HttpResponse.json({ message: 'Not Found' }, { status: 404 });
-        case '419':
-        case '419-once':
-          return HttpResponse.json({ message: 'CSRF token mismatch.' }, { status: 419 });
-        case 'timeout':
-          await delay('infinite');
-          return HttpResponse.json({});
-        case 'malformed':
-          return HttpResponse.text('<html><body>Whoops, looks like something went wrong.</body></html>', { status: 200, headers: { 'Content-Type': 'text/html' } });
-        case 'network':
-          return HttpResponse.error();
-        case 'empty': // a healthy answer with an empty list (e.g. ?fail=/recently-viewed:empty)
-          return HttpResponse.json([]);
+      const failed = failure && failureAnswer(failure);
+      // A delay is the answer's way back: the server answers from the state
+      // it had when the request arrived, so a slow answer can be out of date.
+      let result: unknown;
+      if (!failed) {
+        const state = store.read();
+        result = answer(state, body);
+        store.write(state);
       }
-      const state = store.read();
-      const result = answer(state, body);
-      store.write(state);
+      if (wait !== undefined) await delay(typeof wait === 'function' ? wait(body) : wait);
+      if (failed) return failed();
       return result instanceof Response ? result : HttpResponse.json(result as never);
     });
   }
@@ -303,6 +292,30 @@ function redirect(location: string) {
 
 function isProduct(p: RawProduct | undefined): p is RawProduct {
   return !!p;
+}
+
+/** The answer of a failure mode; undefined for an unknown mode (then the route answers). */
+function failureAnswer(mode: FailureMode): (() => Promise<Response> | Response) | undefined {
+  switch (mode) {
+    case '500':
+      return () => HttpResponse.json({ message: 'Server Error' }, { status: 500 });
+    case '404':
+      return () => HttpResponse.json({ message: 'Not Found' }, { status: 404 });
+    case '419':
+    case '419-once':
+      return () => HttpResponse.json({ message: 'CSRF token mismatch.' }, { status: 419 });
+    case 'timeout':
+      return async () => {
+        await delay('infinite');
+        return HttpResponse.json({});
+      };
+    case 'malformed':
+      return () => HttpResponse.text('<html><body>Whoops, looks like something went wrong.</body></html>', { status: 200, headers: { 'Content-Type': 'text/html' } });
+    case 'network':
+      return () => HttpResponse.error();
+    case 'empty': // a healthy answer with an empty list (e.g. ?fail=/recently-viewed:empty)
+      return () => HttpResponse.json([]);
+  }
 }
 
 async function readBody(request: Request): Promise<Record<string, unknown>> {

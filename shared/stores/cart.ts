@@ -8,6 +8,7 @@ import { logFailure, isAborted } from '../api/client';
 import type { CartItem, CartResponse, UpsellEntry } from '../api/schemas';
 import { emit, EVENTS, on } from '../events';
 import { subtotal } from '../money';
+import { mayApply, type CartOrder, type CartTicket } from './cart-order';
 import { $openPanel } from './panels';
 
 /** The header panel id of the cart dropdown. */
@@ -29,6 +30,8 @@ export interface CartState {
   status: 'idle' | 'loading' | 'ready' | 'error';
   /** The item whose removal is under way. */
   deletingId: string | number | null;
+  /** Items whose REMOVE was activated during another removal: sent next, in order. */
+  queued: Array<string | number>;
   upsell: UpsellEntry[];
   supplies: UpsellEntry[];
 }
@@ -42,6 +45,7 @@ const initial: CartState = {
   stale: true,
   status: 'idle',
   deletingId: null,
+  queued: [],
   upsell: [],
   supplies: [],
 };
@@ -57,54 +61,103 @@ export function itemTitle(item: CartItem): string {
   return item.title || item.Title;
 }
 
-function applyCart(answer: CartResponse): void {
-  const items = answer.cart_items;
-  $cart.set({
-    ...$cart.get(),
-    count: answer.CartQuantity,
-    counted: true,
-    errors: answer.CartErrors,
-    items,
-    total: subtotal(items.map((item) => ({ quantity: item.quantity, price: itemPrice(item) }))),
-    stale: false,
-    status: 'ready',
-  });
+// Ordering (cart-order.ts): every read and write takes a ticket when it starts.
+let lastSeq = 0;
+let order: CartOrder = { write: 0, count: 0, items: 0 };
+let countRequest: AbortController | undefined;
+/** The GET /cart/retrieve in flight (not its upsell). */
+let retrieveRequest: AbortController | undefined;
+let upsellRequest: AbortController | undefined;
+/** The removals running, one at a time (removeItem). */
+let removals: Promise<void> | undefined;
+
+function ticket(write: boolean): CartTicket {
+  const seq = ++lastSeq;
+  if (write) {
+    order.write = seq;
+    // Their answers could only be dropped now.
+    countRequest?.abort();
+    retrieveRequest?.abort();
+  }
+  return { seq, write };
 }
 
-let countRequest: AbortController | undefined;
+/** A cart answer, or a part of one. */
+interface Answer {
+  count: number;
+  errors?: boolean;
+  items?: CartItem[];
+}
+
+/** Applies the parts of an answer that nothing newer superseded; false when none was applied. */
+function apply(t: CartTicket, { count, errors, items }: Answer): boolean {
+  const cart = $cart.get();
+  const next: Partial<CartState> = {};
+  if (mayApply(order, 'count', t)) {
+    order.count = t.seq;
+    Object.assign(next, { count, counted: true, errors: errors ?? cart.errors });
+  }
+  if (items && mayApply(order, 'items', t)) {
+    order.items = t.seq;
+    const total = subtotal(items.map((item) => ({ quantity: item.quantity, price: itemPrice(item) })));
+    // Fresh unless a newer write (an add) changed the cart since.
+    Object.assign(next, { items, total, status: 'ready', stale: cart.stale && t.seq < order.write });
+  }
+  if (Object.keys(next).length) $cart.set({ ...cart, ...next });
+  return Object.keys(next).length > 0;
+}
+
+const fromCart = (answer: CartResponse): Answer => ({ count: answer.CartQuantity, errors: answer.CartErrors, items: answer.cart_items });
+
+/**
+ * Reads wait for the removals running: an answer the server computed before a
+ * removal it had not yet seen would bring the removed item back.
+ */
+async function afterRemovals(): Promise<void> {
+  while (removals) await removals;
+}
+
 /** GET /cart/get-count: the badge. */
 export async function refreshCount(): Promise<void> {
+  if (removals) await afterRemovals();
   countRequest?.abort();
   const controller = (countRequest = new AbortController());
+  const t = ticket(false);
   try {
-    const { count, errors } = await getCartCount({ signal: controller.signal });
-    $cart.set({ ...$cart.get(), count, errors: errors ?? $cart.get().errors, counted: true });
+    apply(t, await getCartCount({ signal: controller.signal }));
   } catch (error) {
     logFailure('Cart count', error);
+  } finally {
+    if (countRequest === controller) countRequest = undefined;
   }
 }
 
-let cartRequest: AbortController | undefined;
 /** GET /cart/retrieve, then GET /cart/load-upsell only when the cart has items. */
 export async function loadCart(): Promise<void> {
-  cartRequest?.abort();
-  const controller = (cartRequest = new AbortController());
+  if (removals) await afterRemovals();
+  retrieveRequest?.abort();
+  upsellRequest?.abort();
+  const controller = (retrieveRequest = new AbortController());
+  const t = ticket(false);
   $cart.setKey('status', 'loading');
   try {
-    applyCart(await getCart({ signal: controller.signal }));
+    if (!apply(t, fromCart(await getCart({ signal: controller.signal })))) return;
   } catch (error) {
-    if (isAborted(error)) return;
+    if (isAborted(error) || !mayApply(order, 'items', t)) return;
     logFailure('Cart', error);
     $cart.setKey('status', 'error');
     return;
+  } finally {
+    if (retrieveRequest === controller) retrieveRequest = undefined;
   }
   if ($cart.get().items.length === 0) {
     $cart.setKey('upsell', []);
     $cart.setKey('supplies', []);
     return;
   }
+  const upsellController = (upsellRequest = new AbortController());
   try {
-    const { upsell, supplies } = await getUpsell({ signal: controller.signal });
+    const { upsell, supplies } = await getUpsell({ signal: upsellController.signal });
     $cart.setKey('upsell', upsell);
     $cart.setKey('supplies', supplies);
   } catch (error) {
@@ -114,23 +167,56 @@ export async function loadCart(): Promise<void> {
 
 /** Loads the cart only when it is stale (spec §4: opening loads the cart if stale). */
 export function loadCartIfStale(): Promise<void> {
-  const { stale, status } = $cart.get();
-  return stale && status !== 'loading' ? loadCart() : Promise.resolve();
+  return $cart.get().stale && !retrieveRequest ? loadCart() : Promise.resolve();
 }
 
-/** POST /cart/remove-item. A second click while one removal runs does nothing. */
-export async function removeItem(id: string | number): Promise<void> {
-  if ($cart.get().deletingId !== null) return;
-  $cart.setKey('deletingId', id);
-  try {
-    applyCart(await removeCartItem(id));
-    // Other islands, legacy code and other tabs learn about the change.
-    emit(EVENTS.cartUpdated, { source: CART_SOURCE });
-  } catch (error) {
-    logFailure('Removing a cart item', error); // spec §8: no user message
-  } finally {
-    $cart.setKey('deletingId', null);
+/**
+ * POST /cart/remove-item, one removal at a time. A REMOVE activated while
+ * another runs (keyboard or assistive technology reach it under the overlay)
+ * is queued and shown as deleting; an item already on its way is not sent again.
+ */
+export function removeItem(id: string | number): Promise<void> {
+  const { deletingId, queued } = $cart.get();
+  if (deletingId === null) {
+    $cart.setKey('deletingId', id);
+    const run: Promise<void> = runRemovals().finally(() => {
+      if (removals === run) removals = undefined;
+    });
+    removals = run;
+  } else if (deletingId !== id && !queued.includes(id)) {
+    $cart.setKey('queued', [...queued, id]);
   }
+  return removals ?? Promise.resolve();
+}
+
+async function runRemovals(): Promise<void> {
+  const started = order; // resetCart() ends the run
+  let failed = false;
+  for (let id = $cart.get().deletingId; id !== null; id = nextRemoval()) {
+    const t = ticket(true);
+    let answer: CartResponse | undefined;
+    try {
+      answer = await removeCartItem(id);
+    } catch (error) {
+      logFailure('Removing a cart item', error); // spec §8: no user message
+      failed = true;
+    }
+    if (order !== started) return;
+    if (answer) {
+      apply(t, fromCart(answer));
+      // Other islands, legacy code and other tabs learn about the change.
+      emit(EVENTS.cartUpdated, { source: CART_SOURCE });
+    }
+  }
+  // The server's cart is unknown after a failure (and reads it stopped are lost): read it again.
+  if (failed) void cartChanged(isOpen());
+}
+
+/** The next queued removal becomes the one under way (null when none is left). */
+function nextRemoval(): string | number | null {
+  const [next = null, ...rest] = $cart.get().queued;
+  $cart.set({ ...$cart.get(), deletingId: next, queued: rest });
+  return next;
 }
 
 /** A cart change happened somewhere: reload if shown, else only the count. */
@@ -139,11 +225,10 @@ export function cartChanged(isOpen: boolean): Promise<void> {
   return isOpen ? loadCart() : refreshCount();
 }
 
-/** A cart-updated event with the new count (an add answer's CartQuantity). */
+/** A cart-updated event with the new count (an add answer's CartQuantity): a write. */
 function applyCartSummary(count: number): void {
-  // An older count request still running must not overwrite this one.
-  countRequest?.abort();
-  $cart.set({ ...$cart.get(), count, counted: true, stale: true });
+  apply(ticket(true), { count });
+  $cart.setKey('stale', true);
 }
 
 const isOpen = () => $openPanel.get() === CART_PANEL;
@@ -182,14 +267,21 @@ export function startCartSync(): () => void {
     offs.forEach((off) => off());
     window.removeEventListener('pageshow', onPageShow);
     channel?.close();
-    countRequest?.abort();
-    cartRequest?.abort();
+    abortReads();
   };
+}
+
+function abortReads(): void {
+  countRequest?.abort();
+  retrieveRequest?.abort();
+  upsellRequest?.abort();
 }
 
 /** Tests only. */
 export function resetCart(): void {
-  countRequest?.abort();
-  cartRequest?.abort();
+  abortReads();
+  // Answers to anything started before are dropped.
+  order = { write: lastSeq, count: lastSeq, items: lastSeq };
+  removals = undefined;
   $cart.set({ ...initial });
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { CartItem, UpsellEntry } from '../../shared/api/schemas';
 import { approxUsNote, formatPrice, type Currency } from '../../shared/money';
@@ -38,12 +38,29 @@ export function CartDropdown() {
     if (text) setAnnouncement(text);
   }, [cart.counted, cart.count, cart.errors]);
 
+  // The panel is fixed under the button (see the CSS), placed before it paints.
+  useLayoutEffect(() => {
+    if (!open) return;
+    // Measured only when open: at mount it would force a layout for nothing.
+    const place = () => {
+      const button = toggleRef.current?.getBoundingClientRect();
+      const style = panelRef.current?.style;
+      if (!button || !style) return;
+      style.setProperty('--sfw-cart-top', `${Math.round(button.bottom + 8)}px`);
+      style.setProperty('--sfw-cart-end', `${Math.round(document.documentElement.clientWidth - button.right)}px`);
+    };
+    place();
+    // The button moves with a resize (or a phone turned) and with a header that scrolls away.
+    window.addEventListener('resize', place);
+    window.addEventListener('scroll', place, { passive: true });
+    return () => {
+      window.removeEventListener('resize', place);
+      window.removeEventListener('scroll', place);
+    };
+  }, [open]);
+
   // Opened from the button: focus goes into the dialog.
   useEffect(() => {
-    // Measured only when open: at mount it would force a layout for nothing.
-    const bottom = open && toggleRef.current?.getBoundingClientRect().bottom;
-    // Small screens pin the panel under the button, full width (see the CSS).
-    if (bottom) panelRef.current?.style.setProperty('--sfw-cart-top', `${Math.round(bottom + 8)}px`);
     if (open && focusOnOpen.current) panelRef.current?.focus();
     focusOnOpen.current = false;
   }, [open]);
@@ -148,7 +165,7 @@ export function CartDropdown() {
 }
 
 function CartBody({ region }: { region: Currency }) {
-  const { items, status, total, deletingId, supplies, upsell } = useStore($cart);
+  const { items, status, total, deletingId, queued, supplies, upsell } = useStore($cart);
   if (items.length === 0 && (status === 'loading' || status === 'idle')) {
     return (
       <div className="sfw-cart__loading">
@@ -163,7 +180,8 @@ function CartBody({ region }: { region: Currency }) {
         <>
           <ul className="sfw-cart__items">
             {items.map((item) => (
-              <Item key={item.id} item={item} region={region} deleting={deletingId === item.id} />
+              // A queued removal shows as deleting too: it is on its way.
+              <Item key={item.id} item={item} region={region} deleting={deletingId === item.id || queued.includes(item.id)} />
             ))}
           </ul>
           <div className="sfw-cart__subtotal">

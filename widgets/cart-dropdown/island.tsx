@@ -10,6 +10,8 @@
  * - Opening takes the header's one open panel ('cart'), so the overlay shows
  *   and other panels close; the cart loads when stale, then the upsell when
  *   it has items.
+ * - REMOVE sends one removal at a time; one activated while another runs
+ *   waits its turn (its row shows the deleting spinner).
  *
  * Events (on window):
  *   storefront:cart-toggle   opens or closes the dropdown

@@ -243,7 +243,7 @@ describe('cart-dropdown: removing', () => {
     off();
   });
 
-  it('sends one request for repeated clicks', async () => {
+  it('a REMOVE activated during another removal waits its turn, shown as deleting; repeated clicks send once', async () => {
     seedTwo();
     backend.delay('/cart/remove-item', 50);
     await mountWithCount('Cart, 3 items');
@@ -253,10 +253,18 @@ describe('cart-dropdown: removing', () => {
     act(() => {
       fireEvent.click(first);
       fireEvent.click(first);
+      // Under the overlay, but reachable by keyboard or assistive technology.
+      fireEvent.click(other);
       fireEvent.click(other);
     });
-    await waitFor(() => expect(document.querySelector('.sfw-loading-overlay')).toBeNull());
-    expect(calls('/cart/remove-item')).toBe(1);
+    // Both rows show the deleting spinner instead of REMOVE.
+    expect(screen.queryAllByRole('button', { name: /^Remove / })).toHaveLength(0);
+    expect(dialog().querySelectorAll('.sfw-cart__removing .sfw-spinner')).toHaveLength(2);
+    await screen.findByText('Your shopping cart is empty.');
+    expect(document.querySelector('.sfw-loading-overlay')).toBeNull();
+    expect(backend.callsTo('/cart/remove-item').map((c) => c.body)).toEqual([{ item: 1 }, { item: 2 }]);
+    expect(toggle().getAttribute('aria-label')).toBe('Cart, 0 items');
+    expect(document.activeElement).toBe(dialog());
   });
 
   it('a failed removal leaves the item and is only logged', async () => {

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { backend } from '../../../demo-pages/mock/node';
+import { http } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { backend, server } from '../../../demo-pages/mock/node';
 import { $cart, cartChanged, loadCart, loadCartIfStale, refreshCount, removeItem } from '../../../shared/stores/cart';
 import { $openPanel, closePanels, togglePanel } from '../../../shared/stores/panels';
 import { $openModals, closeModal, openModal } from '../../../shared/stores/modals';
@@ -88,5 +89,110 @@ describe('cart store', () => {
     await removeItem(1);
     expect($cart.get().items).toHaveLength(2);
     expect($cart.get().deletingId).toBeNull();
+  });
+});
+
+/** A promise the test resolves when it wants. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
+const sent = (path: string) => backend.callsTo(path).length;
+const ids = () => $cart.get().items.map((i) => i.id);
+
+describe('cart store: the last action wins (answers out of order)', () => {
+  it('a cart reload sent before a removal and answered after it does not bring the item back', async () => {
+    seedCart();
+    await loadCart();
+    backend.delay('/cart/retrieve', 80);
+    const reload = loadCart(); // the server answers it with both items, slowly
+    await vi.waitFor(() => expect(sent('/cart/retrieve')).toBe(2));
+    await removeItem(1);
+    await reload;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(ids()).toEqual([2]);
+    expect($cart.get().count).toBe(1);
+    expect($cart.get().total).toBe(139.99);
+  });
+
+  it('a count request sent before a removal and answered after it does not put the old count back', async () => {
+    seedCart();
+    await loadCart();
+    backend.delay('/cart/get-count', 80);
+    const count = refreshCount(); // answers 3, slowly
+    await vi.waitFor(() => expect(sent('/cart/get-count')).toBe(1));
+    await removeItem(1);
+    await count;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect($cart.get().count).toBe(1);
+  });
+
+  it('a count request answered after a newer cart reload does not overwrite its count', async () => {
+    seedCart();
+    backend.delay('/cart/get-count', 80);
+    const count = refreshCount(); // answers 3, slowly
+    await vi.waitFor(() => expect(sent('/cart/get-count')).toBe(1));
+    backend.update((s) => (s.cart[0]!.quantity = 5)); // changed elsewhere
+    await loadCart();
+    expect($cart.get().count).toBe(6);
+    await count;
+    expect($cart.get().count).toBe(6);
+  });
+
+  it('a reload asked for while a removal runs waits for it, so the removed item never comes back', async () => {
+    seedCart();
+    await loadCart();
+    // The removal reaches the server late (the handler falls through to the backend once opened).
+    const late = gate();
+    server.use(http.post('/cart/remove-item', () => late.opened));
+    const removal = removeItem(1);
+    const reload = cartChanged(true); // e.g. another tab changed the cart
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    late.open();
+    await Promise.all([removal, reload]);
+    expect(ids()).toEqual([2]);
+    expect($cart.get().count).toBe(1);
+    const order = backend.calls.map((c) => c.path).filter((p) => p !== '/cart/load-upsell');
+    expect(order).toEqual(['/cart/retrieve', '/cart/remove-item', '/cart/retrieve']);
+  });
+});
+
+describe('cart store: removals one at a time', () => {
+  it('a removal asked for while another runs waits its turn (shown as deleting); each item is sent once', async () => {
+    seedCart();
+    await loadCart();
+    backend.delay('/cart/remove-item', 40);
+    // What the store shows as deleting when each request reaches the server.
+    const deletingAtArrival: unknown[] = [];
+    server.use(http.post('/cart/remove-item', () => void deletingAtArrival.push($cart.get().deletingId)));
+    const first = removeItem(1);
+    const second = removeItem(2);
+    void removeItem(2);
+    void removeItem(1);
+    expect($cart.get().deletingId).toBe(1);
+    expect($cart.get().queued).toEqual([2]);
+    await Promise.all([first, second]);
+    expect(backend.callsTo('/cart/remove-item').map((c) => c.body)).toEqual([{ item: 1 }, { item: 2 }]);
+    expect(deletingAtArrival).toEqual([1, 2]);
+    expect(ids()).toEqual([]);
+    expect($cart.get().count).toBe(0);
+    expect($cart.get().deletingId).toBeNull();
+    expect($cart.get().queued).toEqual([]);
+  });
+
+  it('a failed removal does not stop the next one', async () => {
+    seedCart();
+    await loadCart();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    server.use(http.post('/cart/remove-item', async ({ request }) => {
+      const { item } = (await request.clone().json()) as { item: number };
+      if (item === 1) return new Response('{}', { status: 500 });
+    }));
+    await Promise.all([removeItem(1), removeItem(2)]);
+    expect(ids()).toEqual([1]);
+    expect($cart.get().deletingId).toBeNull();
+    expect(warn).toHaveBeenCalled();
   });
 });
