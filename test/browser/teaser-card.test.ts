@@ -24,7 +24,7 @@ describe('category page cards', () => {
 
     // [product, card link name (title, badges), text the card shows, has Add to cart]
     const cases: Array<[number, string, string[], boolean]> = [
-      [sampleIds.rewardOnly, 'Reward Only', ['$119.99', 'Only available within the Rewards Program'], false],
+      [sampleIds.rewardOnly, 'Reward Only', ['$119.99', 'This product is only available within the Rewards Program.'], false],
       [sampleIds.presaleWithoutStock, 'Presale 2027-03-27', ['Coming Soon!'], false],
       [sampleIds.groupBreak3Spots, '2026-11-28, Sports Room', ['Only 3 Spots Left!'], true],
       [sampleIds.groupBreakSoldOut, '2026-11-24', ['SOLD OUT!'], false],
