@@ -67,6 +67,21 @@ describe('category page cards', () => {
     expect(await page.locator('img[src="x"], [onerror]').count()).toBe(0);
   });
 
+  // Spec §4 texts as written: a 'Sale' badge must not read 'SALE', which is the price mark's text.
+  it('shows the badges in the case the spec writes them, and the price mark as SALE', async () => {
+    const page = await shop.open('/');
+    const shown = (id: number, selector: string) =>
+      cardOf(page, id)
+        .locator(selector)
+        .first()
+        .evaluate((el) => [(el as HTMLElement).innerText, getComputedStyle(el).textTransform]);
+    expect(await shown(sampleIds.sale, '.sfw-badge')).toEqual(['Sale', 'none']);
+    expect(await shown(sampleIds.isNew, '.sfw-badge')).toEqual(['New!', 'none']);
+    expect(await shown(sampleIds.rewardOnly, '.sfw-badge')).toEqual(['Reward Only', 'none']);
+    expect(await shown(sampleIds.clearance, '.sfw-badge')).toEqual(['Clearance', 'none']);
+    expect((await shown(sampleIds.sale, '.sfw-price__mark'))[0]).toBe('SALE');
+  });
+
   it('lazy-loads the images below the first row, with explicit dimensions', async () => {
     const page = await shop.open('/');
     await page.waitForFunction(() => document.querySelectorAll('[data-widget="product-grid"] .sfw-card').length === 48);
