@@ -2,7 +2,7 @@
  * The one script tag a page includes. It only scans for hooks and imports the
  * islands present; everything else arrives in lazy chunks.
  *
- *   <script type="module" src="/build/storefront.js"></script>
+ *   <script type="module" src="/storefront/storefront.js"></script>
  *
  * `window.Storefront` = { mount(root), unmount(root), events, widgets }.
  * A page may set `window.StorefrontBeforeMount` to a promise (a consent tool,

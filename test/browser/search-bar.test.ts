@@ -58,6 +58,11 @@ describe('search-bar', () => {
     await recent.waitFor();
     await page.getByRole('group', { name: 'Trending Searches' }).waitFor();
     expect(await recent.getByRole('option').allTextContents()).toEqual(['pokemon 151', 'topps chrome']);
+    // The headings read as the spec writes them (innerText applies text-transform).
+    for (const name of ['Recent Searches', 'Trending Searches']) {
+      const heading = page.getByRole('group', { name }).locator('.sfw-search__heading');
+      expect(await heading.evaluate((el) => [(el as HTMLElement).innerText, getComputedStyle(el).textTransform])).toEqual([name, 'none']);
+    }
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Clear Recent Searches' }).click();
     await recent.waitFor({ state: 'detached' });

@@ -24,7 +24,7 @@ describe('category page cards', () => {
 
     // [product, card link name (title, badges), text the card shows, has Add to cart]
     const cases: Array<[number, string, string[], boolean]> = [
-      [sampleIds.rewardOnly, 'Reward Only', ['$119.99', 'Only available within the Rewards Program'], false],
+      [sampleIds.rewardOnly, 'Reward Only', ['$119.99', 'This product is only available within the Rewards Program.'], false],
       [sampleIds.presaleWithoutStock, 'Presale 2027-03-27', ['Coming Soon!'], false],
       [sampleIds.groupBreak3Spots, '2026-11-28, Sports Room', ['Only 3 Spots Left!'], true],
       [sampleIds.groupBreakSoldOut, '2026-11-24', ['SOLD OUT!'], false],
@@ -65,6 +65,21 @@ describe('category page cards', () => {
     expect(title).toContain('<img src=x');
     expect(await cardOf(page, sampleIds.htmlTitle).getByRole('link', { name: title, exact: true }).count()).toBe(1);
     expect(await page.locator('img[src="x"], [onerror]').count()).toBe(0);
+  });
+
+  // Spec §4 texts as written: a 'Sale' badge must not read 'SALE', which is the price mark's text.
+  it('shows the badges in the case the spec writes them, and the price mark as SALE', async () => {
+    const page = await shop.open('/');
+    const shown = (id: number, selector: string) =>
+      cardOf(page, id)
+        .locator(selector)
+        .first()
+        .evaluate((el) => [(el as HTMLElement).innerText, getComputedStyle(el).textTransform]);
+    expect(await shown(sampleIds.sale, '.sfw-badge')).toEqual(['Sale', 'none']);
+    expect(await shown(sampleIds.isNew, '.sfw-badge')).toEqual(['New!', 'none']);
+    expect(await shown(sampleIds.rewardOnly, '.sfw-badge')).toEqual(['Reward Only', 'none']);
+    expect(await shown(sampleIds.clearance, '.sfw-badge')).toEqual(['Clearance', 'none']);
+    expect((await shown(sampleIds.sale, '.sfw-price__mark'))[0]).toBe('SALE');
   });
 
   it('lazy-loads the images below the first row, with explicit dimensions', async () => {

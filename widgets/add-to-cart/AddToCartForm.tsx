@@ -16,10 +16,12 @@ import { getLiveBreakers } from '../../shared/api/calls';
 import { logFailure } from '../../shared/api/client';
 import { readPageConfig } from '../../shared/config';
 import { approxUsNote, formatPrice } from '../../shared/money';
+import { buysWithNormalButton } from '../../shared/rules/purchase';
 import { productPath } from '../../shared/safe-url';
 import { addToCart } from '../../shared/stores/cart-add';
 import { $expressCheckoutRunning } from '../../shared/stores/express';
 import { $region } from '../../shared/stores/region';
+import { LinkedText } from '../../shared/ui/LinkedText';
 import { ProductImage } from '../../shared/ui/ProductImage';
 import { Spinner } from '../../shared/ui/Spinner';
 import * as r from './rules';
@@ -67,7 +69,7 @@ export function AddToCartForm({ product, source, showTitle, focusTitle }: AddToC
   const quantity = r.quantityControl(product, state, available);
   const blockers = r.addToCartBlockers(product, state, available, list);
   const eligible = r.eligibleBreakers(list, product);
-  const rewardOnly = product.RewardRedemptionOnly;
+  const rewardOnly = !buysWithNormalButton(product);
   const liveBreakable = product.break_eligible || product.LiveBreakOnly;
   const showPicker = product.LiveBreakOnly || state.liveBreak;
   const blocked = blockers.length > 0;
@@ -181,7 +183,7 @@ export function AddToCartForm({ product, source, showTitle, focusTitle }: AddToC
 
       {r.productNotices(product).map((notice) => (
         <p key={notice.kind} className={`sfw-atc__notice sfw-atc__notice--${notice.kind}`}>
-          {notice.link ? linked(notice.text, notice.link) : notice.text}
+          {notice.link ? <LinkedText text={notice.text} link={notice.link} /> : notice.text}
           {notice.kind === 'live-break-only' && (
             <>
               {' '}See <a className="sfw-link" href={r.liveBreakScheduleLink.href}>{r.liveBreakScheduleLink.text}</a>.
@@ -437,19 +439,4 @@ const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'nume
 function releaseDate(value: string): string {
   const time = /^\d{4}-\d{2}-\d{2}/.test(value) ? Date.parse(value.slice(0, 10)) : NaN;
   return Number.isNaN(time) ? value : dateFormat.format(time);
-}
-
-/** The sentence with its link words made a link (the sentence is never rebuilt from parts). */
-function linked(text: string, link: { text: string; href: string }) {
-  const at = text.indexOf(link.text);
-  if (at < 0) return text;
-  return (
-    <>
-      {text.slice(0, at)}
-      <a className="sfw-link" href={link.href}>
-        {link.text}
-      </a>
-      {text.slice(at + link.text.length)}
-    </>
-  );
 }

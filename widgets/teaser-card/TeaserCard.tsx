@@ -17,14 +17,15 @@ import { memo, useRef, useState } from 'react';
 import type { ProductTeaser } from '../../shared/api/schemas';
 import { emit, EVENTS } from '../../shared/events';
 import { productPath } from '../../shared/safe-url';
+import { buysWithNormalButton, REWARD_ONLY_NOTICE } from '../../shared/rules/purchase';
 import { addToCart } from '../../shared/stores/cart-add';
 import type { Region } from '../../shared/stores/region';
+import { LinkedText } from '../../shared/ui/LinkedText';
 import { ProductImage } from '../../shared/ui/ProductImage';
 import { Spinner } from '../../shared/ui/Spinner';
 import { badgeLabel, priceDisplay, shippingNotice, stockMessage, teaserBadges, type Badge, type PriceDisplay } from './rules';
 import { directAddPayload } from './rules/direct-add';
 
-export const REWARDS_PROGRAM_URL = '/claim-loyalty-rewards';
 export const INTERNATIONAL_BUYERS_URL = '/international-buyers';
 /** Rendered size of the card image; the real size follows the CSS, these keep the aspect ratio. */
 const IMAGE_SIZE = 300;
@@ -48,9 +49,11 @@ export const TeaserCard = memo(function TeaserCard({ product: p, region, source,
   const href = productPath(p.slug);
   const titleId = `${uid}-title`;
   const badges = teaserBadges(p);
-  // The spec's 'Out of stock' is for products that cannot be added; a
-  // reward-only product can be had, in the Rewards Program (spec §6).
-  const stock = p.rewardRedemptionOnly ? null : stockMessage(p);
+  // A reward-only product is had in the Rewards Program (spec §6), whatever
+  // showATC says: no normal button, and no 'Out of stock' (that is for
+  // products that cannot be had at all).
+  const normal = buysWithNormalButton(p);
+  const stock = normal ? stockMessage(p) : null;
   const shipping = shippingNotice(p);
 
   return (
@@ -81,9 +84,9 @@ export const TeaserCard = memo(function TeaserCard({ product: p, region, source,
         </a>
         <Price display={priceDisplay(p, region)} />
         {stock && stock.kind !== 'notify' && <p className={`sfw-stock sfw-stock--${stock.kind}`}>{stock.text}</p>}
-        {p.rewardRedemptionOnly && (
+        {!normal && (
           <p className="sfw-card__note">
-            Only available within the <a href={REWARDS_PROGRAM_URL}>Rewards Program</a>
+            <LinkedText {...REWARD_ONLY_NOTICE} />
           </p>
         )}
         {shipping && (
@@ -92,7 +95,7 @@ export const TeaserCard = memo(function TeaserCard({ product: p, region, source,
           </p>
         )}
         <div className="sfw-card__actions">
-          {p.showATC ? (
+          {normal && p.showATC ? (
             <AddButton product={p} country={region.country} source={source} describedBy={titleId} />
           ) : stock?.kind === 'notify' ? (
             <a className="sfw-btn sfw-card__notify" href={href} aria-describedby={titleId}>

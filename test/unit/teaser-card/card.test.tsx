@@ -111,6 +111,17 @@ describe('TeaserCard: what it shows', () => {
     expect(screen.getByRole('link', { name: 'Rewards Program' }).getAttribute('href')).toBe('/claim-loyalty-rewards');
   });
 
+  // A server that sets showATC for a reward-only product must not get a normal add (spec §6).
+  it.each<[string, Partial<ProductTeaser>]>([
+    ['in stock, showATC set', { rewardRedemptionOnly: true, showATC: true }],
+    ['needs options', { rewardRedemptionOnly: true, showATC: true, needsOptions: true }],
+  ])('reward-only, %s: no Add to cart, the notice the product form shows', (_, overrides) => {
+    const { container } = card(overrides);
+    expect(screen.queryByRole('button', { name: 'Add to cart' })).toBeNull();
+    expect(container.querySelector('.sfw-card__note')?.textContent).toBe('This product is only available within the Rewards Program.');
+    expect(screen.getByRole('link', { name: 'Rewards Program' }).getAttribute('href')).toBe('/claim-loyalty-rewards');
+  });
+
   it('not eligible: the shipping notice linking to the help page', () => {
     card({ eligible: false });
     const link = screen.getByRole('link', { name: 'This item may be ineligible to ship to your country' });

@@ -3,15 +3,15 @@
  *
  * Notices carry their full sentence in `text`; `link`, when present, names
  * the words of that sentence that link to a page, so the component can wrap
- * them without rebuilding the sentence. The spec gives the reward-only notice
- * as a paraphrase ("only available within the Rewards Program"); the sentence
- * here keeps those words and links 'Rewards Program' to its route (§2).
+ * them without rebuilding the sentence. The reward-only notice is the one the
+ * teaser card shows too (shared/rules/purchase.ts).
  */
 import type { Product } from '../../../shared/api/schemas';
+import { buysWithNormalButton, REWARD_ONLY_NOTICE, REWARDS_PROGRAM_URL } from '../../../shared/rules/purchase';
 
 export const PRESALE_SUFFIX = ' - Presale';
 export const LAST_ONE_AVAILABLE = 'Last one available!';
-export const REWARDS_PROGRAM_URL = '/claim-loyalty-rewards';
+export { REWARDS_PROGRAM_URL };
 export const LIVE_BREAK_SCHEDULE_URL = '/steel-city-break-room';
 export const INTERNATIONAL_BUYERS_URL = '/international-buyers';
 
@@ -23,11 +23,7 @@ export interface Notice {
   link?: { text: string; href: string };
 }
 
-export const rewardOnlyNotice: Notice = {
-  kind: 'reward-only',
-  text: 'This product is only available within the Rewards Program.',
-  link: { text: 'Rewards Program', href: REWARDS_PROGRAM_URL },
-};
+export const rewardOnlyNotice: Notice = { kind: 'reward-only', ...REWARD_ONLY_NOTICE };
 
 export const liveBreakOnlyNotice: Notice = {
   kind: 'live-break-only',
@@ -63,7 +59,7 @@ export function lastOneAvailable(product: Product, available: number): string | 
  */
 export function productNotices(product: Product): Notice[] {
   const notices: Notice[] = [];
-  if (product.RewardRedemptionOnly) notices.push(rewardOnlyNotice);
+  if (!buysWithNormalButton(product)) notices.push(rewardOnlyNotice);
   if (product.LiveBreakOnly) notices.push(liveBreakOnlyNotice);
   if (product.Eligible === false) notices.push(ineligibleNotice);
   return notices;
