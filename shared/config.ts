@@ -27,6 +27,8 @@ const PageConfig = v.object({
     }),
     {},
   ),
+  /** What the server knows of the cart: the count the cart button shows before any call. */
+  cart: v.optional(v.object({ count: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))) })),
 });
 export type PageConfig = v.InferOutput<typeof PageConfig>;
 
@@ -34,9 +36,9 @@ const DEFAULTS: PageConfig = v.parse(PageConfig, {});
 
 let cached: PageConfig | undefined;
 
-export function readPageConfig(doc: Document = document): PageConfig {
+export function readPageConfig(doc?: Document): PageConfig {
   if (cached) return cached;
-  const element = doc.getElementById(CONFIG_ELEMENT_ID);
+  const element = (doc ?? document).getElementById(CONFIG_ELEMENT_ID);
   if (!element) return (cached = DEFAULTS);
   let raw: unknown;
   try {
@@ -45,12 +47,23 @@ export function readPageConfig(doc: Document = document): PageConfig {
     console.error(`[storefront] #${CONFIG_ELEMENT_ID} is not valid JSON; using defaults. Got: ${element.textContent}`);
     return (cached = DEFAULTS);
   }
+  return (cached = parsePageConfig(raw));
+}
+
+/** Validates a config object (the block's JSON, or what the server renderer is given); defaults when bad. */
+export function parsePageConfig(raw: unknown): PageConfig {
+  if (raw === undefined) return DEFAULTS;
   const result = v.safeParse(PageConfig, raw);
   if (!result.success) {
     console.error(`[storefront] #${CONFIG_ELEMENT_ID}: ${describeIssue(result.issues[0])}; using defaults.`);
-    return (cached = DEFAULTS);
+    return DEFAULTS;
   }
-  return (cached = result.output);
+  return result.output;
+}
+
+/** The server renderer: the config of the page being rendered (no document there). */
+export function setPageConfig(config: PageConfig): void {
+  cached = config;
 }
 
 /** The CSRF token the template printed, read fresh each time (it may be replaced). */

@@ -9,6 +9,7 @@ import type { CartItem, CartResponse, UpsellEntry } from '../api/schemas';
 import { emit, EVENTS, on } from '../events';
 import { subtotal } from '../money';
 import { $openPanel } from './panels';
+import { readPageConfig } from '../config';
 
 /** The header panel id of the cart dropdown. */
 export const CART_PANEL = 'cart';
@@ -192,4 +193,10 @@ export function resetCart(): void {
   countRequest?.abort();
   cartRequest?.abort();
   $cart.set({ ...initial });
+}
+
+/** The count the page's config gives (the server knew it), shown before any call; on the server, per page. */
+export function initCartCount(): void {
+  const count = readPageConfig().cart?.count;
+  $cart.set({ ...$cart.get(), count: count ?? 0, counted: count !== undefined });
 }

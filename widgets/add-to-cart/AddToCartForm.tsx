@@ -9,7 +9,7 @@
  * the button; choices kept). One request at a time; none while the express
  * PayPal flow runs.
  */
-import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import type { LiveBreaker, Product } from '../../shared/api/schemas';
 import { getLiveBreakers } from '../../shared/api/calls';
@@ -24,6 +24,7 @@ import { ProductImage } from '../../shared/ui/ProductImage';
 import { Spinner } from '../../shared/ui/Spinner';
 import * as r from './rules';
 import { firstReason } from './reasons';
+import { useMounted, usePageId } from '../../shared/ui/use-page-id';
 
 const PaypalExpress = lazy(() => import('../paypal-express/PaypalExpress'));
 
@@ -46,7 +47,9 @@ type Breakers = { status: 'idle' | 'loading' } | { status: 'done'; list: LiveBre
 export function AddToCartForm({ product, source, showTitle, focusTitle }: AddToCartFormProps) {
   const region = useStore($region);
   const expressRunning = useStore($expressCheckoutRunning);
-  const id = useId();
+  // Page-unique, and the same on the server and in hydration (useId is per root).
+  const id = usePageId('sfw-atc');
+  const mounted = useMounted();
   const [state, setState] = useState(r.initialFormState);
   const [qtyText, setQtyText] = useState('1');
   const [overDemand, setOverDemand] = useState(false);
@@ -390,7 +393,7 @@ export function AddToCartForm({ product, source, showTitle, focusTitle }: AddToC
               </p>
             ))}
           </div>
-          {paypal && (
+          {paypal && mounted && (
             <Suspense fallback={null}>
               <PaypalExpress getPayload={getPayload} disabled={blocked || saving} />
             </Suspense>

@@ -12,8 +12,10 @@
 import * as v from 'valibot';
 import { ProductTeaser } from '../../shared/api/schemas';
 import { defineIsland } from '../../shared/runtime/island';
-import { ProductGrid } from './ProductGrid';
+import { ProductGrid, ServerGrid } from './ProductGrid';
+import { gridHashed, hydrateGrid } from './hydrate';
 
 const Props = v.object({ products: v.array(ProductTeaser) });
 
-export default defineIsland('product-grid', Props, ProductGrid);
+// Server HTML hydrates card by card (hydrate.tsx); an empty hook renders on the client.
+export default defineIsland('product-grid', Props, ProductGrid, { serverView: ServerGrid, hydrate: hydrateGrid, hashed: gridHashed });
