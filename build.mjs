@@ -81,6 +81,17 @@ const dropAxiosFetchAdapter = {
   },
 };
 
+/**
+ * The product placeholders are inlined (a few hundred bytes): server-rendered
+ * cards then carry the same image URL as the browser's render.
+ */
+const inlinePlaceholders = {
+  name: 'inline-placeholders',
+  setup(build) {
+    build.onLoad({ filter: /shared[\\/]assets[\\/][^\\/]+\.svg$/ }, (args) => ({ contents: readFileSync(args.path), loader: 'dataurl' }));
+  },
+};
+
 function options(variant, outdir) {
   return {
     absWorkingDir: root,
@@ -96,14 +107,13 @@ function options(variant, outdir) {
     entryNames: '[name]-[hash]',
     chunkNames: 'chunks/[name]-[hash]',
     assetNames: 'assets/[name]-[hash]',
-    // Inlined (they are a few hundred bytes): the server renderer then writes the same URLs as the browser.
-    loader: { '.svg': 'dataurl' },
+    loader: { '.svg': 'file' },
     jsx: 'automatic',
     alias: variant === 'preact' ? PREACT_ALIAS : {},
     define: { 'process.env.NODE_ENV': '"production"', SFW_RENDER_VERSION: RENDER_VERSION },
     legalComments: 'none',
     logLevel: 'warning',
-    plugins: [dropAxiosFetchAdapter],
+    plugins: [dropAxiosFetchAdapter, inlinePlaceholders],
   };
 }
 
