@@ -42,6 +42,13 @@ const cardOf = (page: Page, id: number) =>
   page.locator('.sfw-grid__item', { has: page.locator(`a.sfw-card__title[href="/${productById(id)!.slug}"]`) }).first();
 
 describe('server-rendered pages', () => {
+  it('the server renderer loads in Node, with no DOM, and renders', async () => {
+    expect(typeof document).toBe('undefined');
+    const renderer = await import(new URL('../../dist/server/render.js', import.meta.url).href);
+    expect(renderer.widgets).toContain('product-grid');
+    expect(renderer.render('search-bar', {}, { region: { country: 'CA' } })).toMatch(/^<template data-sfw-ssr="[^"]+"><\/template><div class="sfw-search/);
+  });
+
   it('without JavaScript: every card with title, price and link, a working search form, a cart link', async () => {
     const context = await shop.browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
@@ -87,7 +94,8 @@ describe('server-rendered pages', () => {
           });
       }).observe(document, { childList: true, subtree: true });
     });
-    await page.goto(new URL('/?reset=1', shop.url).href);
+    const response = await page.goto(new URL('/?reset=1', shop.url).href);
+    expect((await response!.text()).match(/data-sfw-ssr/g)?.length).toBeGreaterThan(5);
     await waitForIslands(page);
     // Cards in the viewport hydrate by themselves.
     const add = cardOf(page, sampleIds.plain).getByRole('button', { name: 'Add to cart' });
@@ -100,6 +108,10 @@ describe('server-rendered pages', () => {
     await page.keyboard.press('Escape');
     await page.locator('.mainbar__search input[name="q"]').fill('pokemon');
     await page.locator('.mainbar__search [role="option"]').first().waitFor();
+    await page.keyboard.press('Escape');
+    await page.locator('[data-panel-toggle="account"]').click();
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('dialog', { name: /log in|sign in/i }).waitFor();
     await page.keyboard.press('Escape');
     await page.locator('[data-region-open]').click();
     await page.getByRole('dialog', { name: 'Choose your region' }).waitFor();
