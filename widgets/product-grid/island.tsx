@@ -8,6 +8,9 @@
  * Props: `products`, a list of product teasers (the teaser-card widget's
  * `product`, see there). The first row's images load at once, the rest lazily.
  * Events: as teaser-card, with `source: 'product-grid'`.
+ * Server HTML (dist/server/render.js) hydrates card by card, near the
+ * viewport or on first interaction (hydrate.tsx); an empty hook renders on
+ * the client, the cards filling in a few per task (ProductGrid.tsx).
  */
 import * as v from 'valibot';
 import { ProductTeaser } from '../../shared/api/schemas';
