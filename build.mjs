@@ -15,12 +15,34 @@
  */
 import * as esbuild from 'esbuild';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
-import { copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const args = new Set(process.argv.slice(2));
+
+/**
+ * The render version in every hydration marker (shared/runtime/ssr.ts): a
+ * hash of the island sources, the same for the server renderer and both
+ * client builds, so server HTML from other sources is rendered again.
+ */
+function renderVersion() {
+  const hash = createHash('sha256');
+  const walk = (dir) => {
+    for (const entry of readdirSync(join(root, dir), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const path = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) walk(path);
+      else if (/\.(tsx?|svg)$/.test(entry.name)) hash.update(path).update(readFileSync(join(root, path)));
+    }
+  };
+  walk('shared');
+  walk('widgets');
+  return hash.digest('hex').slice(0, 10);
+}
+const RENDER_VERSION = JSON.stringify(renderVersion());
+export const SERVER_ENTRY = 'shared/runtime/server.tsx';
 
 export const ENTRY = 'shared/runtime/entry.ts';
 export const CSS_ENTRY = 'shared/styles/index.css';
@@ -59,6 +81,17 @@ const dropAxiosFetchAdapter = {
   },
 };
 
+/**
+ * The product placeholders are inlined (a few hundred bytes): server-rendered
+ * cards then carry the same image URL as the browser's render.
+ */
+const inlinePlaceholders = {
+  name: 'inline-placeholders',
+  setup(build) {
+    build.onLoad({ filter: /shared[\\/]assets[\\/][^\\/]+\.svg$/ }, (args) => ({ contents: readFileSync(args.path), loader: 'dataurl' }));
+  },
+};
+
 function options(variant, outdir) {
   return {
     absWorkingDir: root,
@@ -77,10 +110,10 @@ function options(variant, outdir) {
     loader: { '.svg': 'file' },
     jsx: 'automatic',
     alias: variant === 'preact' ? PREACT_ALIAS : {},
-    define: { 'process.env.NODE_ENV': '"production"' },
+    define: { 'process.env.NODE_ENV': '"production"', SFW_RENDER_VERSION: RENDER_VERSION },
     legalComments: 'none',
     logLevel: 'warning',
-    plugins: [dropAxiosFetchAdapter],
+    plugins: [dropAxiosFetchAdapter, inlinePlaceholders],
   };
 }
 
@@ -95,6 +128,32 @@ export async function buildVariant(variant) {
   renameSync(temp, outdir);
   const metafile = JSON.parse(JSON.stringify(result.metafile).split(relative(root, temp)).join(relative(root, outdir)));
   return { variant, outdir, metafile, manifest: JSON.parse(readFileSync(join(outdir, 'manifest.json'), 'utf8')) };
+}
+
+/**
+ * dist/server/render.js: `render(widget, props, config)` for Node (the demo
+ * server, the render service), the same islands on Preact, one file.
+ */
+export async function buildServer() {
+  const outfile = join(root, 'dist/server/render.js');
+  await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: [SERVER_ENTRY],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    jsx: 'automatic',
+    alias: PREACT_ALIAS,
+    loader: { '.svg': 'dataurl', '.css': 'empty' },
+    define: { 'process.env.NODE_ENV': '"production"', SFW_RENDER_VERSION: RENDER_VERSION },
+    sourcemap: 'linked',
+    legalComments: 'none',
+    logLevel: 'warning',
+    plugins: [dropAxiosFetchAdapter],
+  });
+  return outfile;
 }
 
 function finish(variant, outdir, metafile) {
@@ -267,6 +326,7 @@ async function main() {
   const variants = args.has('--both') ? ['preact', 'react'] : args.has('--react') ? ['react'] : ['preact'];
   const builds = [];
   for (const variant of variants) builds.push(await buildVariant(variant));
+  await buildServer();
   await buildDemo();
   let failed = false;
   const totals = {};

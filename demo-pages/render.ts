@@ -18,6 +18,13 @@ export interface RenderContext {
   build: 'preact' | 'react';
   /** Where the mock backend runs: in the page (MSW service worker, the default) or in the demo server. */
   mock?: 'page' | 'server';
+  /**
+   * The server renderer (dist/server/render.js), as the Blade helper calls
+   * it: every hook gets the island's HTML. Without it, or with `?ssr=0`,
+   * hooks are empty and the islands render on the client (the path of a
+   * render service that is down).
+   */
+  renderIsland?: (widget: string, props: unknown, config?: unknown) => string;
 }
 
 export interface Page {
@@ -35,8 +42,12 @@ function props(value: unknown): string {
   return `data-props="${esc(JSON.stringify(value))}"`;
 }
 
+/** The renderer of the page being rendered (pages render synchronously), null for empty hooks. */
+let islandHtml: ((widget: string, value: unknown) => string) | null = null;
+
 function hook(widget: string, value?: unknown, tag = 'div', extra = ''): string {
-  return `<${tag} data-widget="${widget}"${value === undefined ? '' : ` ${props(value)}`}${extra ? ` ${extra}` : ''}></${tag}>`;
+  const inner = islandHtml?.(widget, value ?? {}) ?? '';
+  return `<${tag} data-widget="${widget}"${value === undefined ? '' : ` ${props(value)}`}${extra ? ` ${extra}` : ''}>${inner}</${tag}>`;
 }
 
 function config(ctx: RenderContext) {
@@ -193,10 +204,33 @@ const STATIC: Record<string, [string, string]> = {
   '/logout': ['Signed out', '<p>You are signed out.</p>'],
 };
 
+/** `?cards=N` on the category page: N cards (the catalog repeated, with unique ids), for the bench. */
+export const MAX_CARDS = 2000;
+function catalogCards(query: URLSearchParams): RawProduct[] {
+  const n = Math.min(Math.max(Number.parseInt(query.get('cards') ?? '', 10) || 48, 1), MAX_CARDS);
+  const maxId = Math.max(...products.map((p) => p.id));
+  return Array.from({ length: n }, (_, i) => {
+    const p = products[i % products.length]!;
+    const round = Math.floor(i / products.length);
+    return round === 0 ? p : { ...p, id: p.id + round * maxId };
+  });
+}
+
 export function renderPage(ctx: RenderContext): Page {
+  const render = ctx.query.get('ssr') === '0' ? undefined : ctx.renderIsland;
+  const pageConfig = config(ctx);
+  islandHtml = render ? (widget, value) => render(widget, value, pageConfig) : null;
+  try {
+    return renderRoute(ctx);
+  } finally {
+    islandHtml = null;
+  }
+}
+
+function renderRoute(ctx: RenderContext): Page {
   const { path } = ctx;
   if (path === '/' || path === '/index.html') {
-    return { status: 200, html: categoryPage(ctx, 'Trading cards', products.slice(0, 48), 'Sealed wax, group breaks and supplies, shipped from Pittsburgh.') };
+    return { status: 200, html: categoryPage(ctx, 'Trading cards', catalogCards(ctx.query), 'Sealed wax, group breaks and supplies, shipped from Pittsburgh.') };
   }
   if (path.startsWith('/c/')) {
     const supplies = products.filter((p) => p.categories?.some((c) => c.name === 'Supplies'));

@@ -104,6 +104,24 @@ async function answerFromMock(api, req, res, url) {
   return true;
 }
 
+/**
+ * The islands' server renderer (dist/server/render.js), reloaded when it is
+ * rebuilt. Missing or broken, the pages have empty hooks (client render), as
+ * a Blade page whose render service is down.
+ */
+let renderer = { mtime: 0, render: undefined };
+async function islandRenderer() {
+  const file = join(root, 'dist/server/render.js');
+  try {
+    const { mtimeMs } = await stat(file);
+    if (mtimeMs !== renderer.mtime) renderer = { mtime: mtimeMs, render: (await import(`${pathToFileURL(file).href}?t=${mtimeMs}`)).render };
+  } catch (error) {
+    if (renderer.mtime !== -1) console.error('Demo server: no server rendering (hooks stay empty):', error.message);
+    renderer = { mtime: -1, render: undefined };
+  }
+  return renderer.render;
+}
+
 export async function startDemoServer({ port = 0, host = '127.0.0.1', mock = 'page' } = {}) {
   const render = () => import(`${pathToFileURL(join(root, 'dist-demo/render.mjs')).href}?t=${Date.now()}`);
   const api = mock === 'server' ? await import(pathToFileURL(join(root, 'dist-demo/server-api.mjs')).href) : null;
@@ -130,6 +148,7 @@ export async function startDemoServer({ port = 0, host = '127.0.0.1', mock = 'pa
         cookies: cookiesOf(req),
         build: url.searchParams.get('build') === 'react' ? 'react' : 'preact',
         mock,
+        renderIsland: await islandRenderer(),
       };
       if (api && url.searchParams.get('reset')) api.backend.reset();
       const headers = { 'Content-Type': TYPES['.html'], 'Content-Security-Policy': CSP, 'Cache-Control': 'no-store' };

@@ -30,6 +30,8 @@ export const PageConfig = v.object({
     }),
     {},
   ),
+  /** What the server knows of the cart: the count the cart button shows before any call. */
+  cart: v.nullish(v.object({ count: v.nullish(v.pipe(num, v.integer(), v.minValue(0))) })),
 });
 export type PageConfig = v.InferOutput<typeof PageConfig>;
 
@@ -37,9 +39,9 @@ const DEFAULTS: PageConfig = v.parse(PageConfig, {});
 
 let cached: PageConfig | undefined;
 
-export function readPageConfig(doc: Document = document): PageConfig {
+export function readPageConfig(doc?: Document): PageConfig {
   if (cached) return cached;
-  const element = doc.getElementById(CONFIG_ELEMENT_ID);
+  const element = (doc ?? document).getElementById(CONFIG_ELEMENT_ID);
   if (!element) return (cached = DEFAULTS);
   const prefix = `[storefront] #${CONFIG_ELEMENT_ID}`;
   let raw: unknown;
@@ -49,13 +51,28 @@ export function readPageConfig(doc: Document = document): PageConfig {
     console.error(`${prefix} is not valid JSON; using defaults. Got: ${element.textContent}`);
     return (cached = DEFAULTS);
   }
+  return (cached = parsePageConfig(raw));
+}
+
+/**
+ * Validates a config object (the block's JSON, or what the server renderer
+ * is given) key by key; a block that is not an object gives the defaults.
+ */
+export function parsePageConfig(raw: unknown): PageConfig {
+  if (raw === undefined) return DEFAULTS;
+  const prefix = `[storefront] #${CONFIG_ELEMENT_ID}`;
   const result = parseLenient(PageConfig, raw);
   for (const note of result.dropped) console.warn(`${prefix}: ${note}; its default applies.`);
   if (!result.success) {
     console.error(`${prefix}: ${result.issue.message}; using defaults.`);
-    return (cached = DEFAULTS);
+    return DEFAULTS;
   }
-  return (cached = result.output);
+  return result.output;
+}
+
+/** The server renderer: the config of the page being rendered (no document there). */
+export function setPageConfig(config: PageConfig): void {
+  cached = config;
 }
 
 /** The CSRF token the template printed, read fresh each time (it may be replaced). */

@@ -10,43 +10,101 @@
  * - a component that throws is caught by its own boundary: it renders
  *   nothing, logs, and every other island goes on.
  */
-import { Component, type ComponentType, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { Component, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import type * as v from 'valibot';
+import { readPageConfig } from '../config';
+import { IdScopeContext } from '../ui/use-page-id';
 import { parseProps } from './props';
 import { startShared } from './shared-start';
+import { hasServerHtml, readMarker, renderHash, type SsrMarker } from './ssr';
 
 export interface Island {
   name: string;
   mount(host: HTMLElement): () => void;
+  /** Server rendering (shared/runtime/server.tsx): the same schema and tree as the client's. */
+  ssr?: {
+    schema: v.GenericSchema<unknown, unknown>;
+    /** The island's tree for these (parsed) props, inside its boundary and id scope. */
+    render(props: unknown, ids: string): ReactElement;
+    /** What of the props the marker's hash covers. */
+    hashed(props: unknown): unknown;
+  };
+}
+
+export interface IslandOptions<P> {
+  /** The server's tree when it differs from the client's View (the grid: every card, each its own root). */
+  serverView?: ComponentType<P & { ids: string }>;
+  /**
+   * Hydrates server HTML its own way (the grid, card by card). Returns the
+   * cleanup, or null after it cleared the host: the island then renders on the client.
+   */
+  hydrate?: (host: HTMLElement, marker: SsrMarker) => (() => void) | null;
+  /** What of the props the marker's hash covers, when not all of them (the grid checks each card itself). */
+  hashed?: (props: P) => unknown;
+}
+
+/** The one warning for server HTML that cannot be hydrated. */
+export function warnMismatch(name: string, why: string): void {
+  console.warn(`[storefront] ${name}: ${why}; rendering it on the client instead (an old cache or an edited template?).`);
 }
 
 export function defineIsland<P extends object>(
   name: string,
   schema: v.GenericSchema<unknown, P>,
   View: ComponentType<P>,
+  options: IslandOptions<P> = {},
 ): Island {
+  const tree = (props: P, ids: string | null, Shown: ComponentType<P> = View) => (
+    <IdScopeContext.Provider value={ids === null ? null : { base: ids, n: 0 }}>
+      <IslandBoundary name={name}>
+        <Shown {...props} />
+      </IslandBoundary>
+    </IdScopeContext.Provider>
+  );
+  const ServerView = options.serverView;
+  const hashed = options.hashed ?? ((props: P) => props);
   return {
     name,
+    ssr: {
+      schema: schema as v.GenericSchema<unknown, unknown>,
+      render: (props, ids) =>
+        ServerView ? tree(props as P, ids, (p: P) => <ServerView {...p} ids={ids} />) : tree(props as P, ids),
+      hashed: (props) => hashed(props as P),
+    },
     mount(host) {
       startShared();
+      const done = (cleanup: () => void) => {
+        host.setAttribute('data-widget-state', 'mounted');
+        return () => {
+          cleanup();
+          host.removeAttribute('data-widget-state');
+        };
+      };
+      const marker = readMarker(host);
+      if (marker && options.hydrate) {
+        const cleanup = options.hydrate(host, marker);
+        if (cleanup) return done(cleanup);
+      }
       const parsed = parseProps(name, host, schema);
       if (!parsed.ok) {
         console.error(parsed.message);
         host.setAttribute('data-widget-state', 'error');
+        host.replaceChildren();
         return () => {};
       }
+      if (marker && marker.hash === renderHash(name, hashed(parsed.props), readPageConfig())) {
+        host.firstElementChild!.remove();
+        const root = hydrateRoot(host, tree(parsed.props, marker.ids));
+        return done(() => root.unmount());
+      }
+      if (hasServerHtml(host)) {
+        warnMismatch(name, marker ? 'the server HTML was rendered from other props or config' : 'the hook holds HTML without a server-render marker');
+        host.replaceChildren();
+      }
       const root = createRoot(host);
-      root.render(
-        <IslandBoundary name={name}>
-          <View {...parsed.props} />
-        </IslandBoundary>,
-      );
-      host.setAttribute('data-widget-state', 'mounted');
-      return () => {
-        root.unmount();
-        host.removeAttribute('data-widget-state');
-      };
+      root.render(tree(parsed.props, null));
+      return done(() => root.unmount());
     },
   };
 }

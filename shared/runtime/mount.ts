@@ -6,6 +6,7 @@
  * Kept free of Preact and axios so the entry script stays tiny.
  */
 import type { Island } from './island';
+import { readMarker } from './ssr';
 
 export interface IslandEntry {
   load: () => Promise<{ default: Island }>;
@@ -19,9 +20,33 @@ const SELECTOR = `[${ATTR}]`;
 /** Set on a host as soon as it is claimed, so a second bundle or a second mount() skips it. */
 const CLAIMED = 'data-widget-claimed';
 
+/**
+ * A click on a server-rendered button before its island hydrated (its chunk
+ * still loading) is held and replayed on the same button once it did. Links
+ * and forms with an action work without JavaScript: those are left alone.
+ */
+function heldButton(event: Event): { host: HTMLElement; button: HTMLElement } | null {
+  const button = (event.target as Element | null)?.closest?.<HTMLButtonElement>('button');
+  const host = button?.closest<HTMLElement>(SELECTOR);
+  if (!button || !host || !readMarker(host)) return null;
+  if (button.type === 'submit' && button.form?.hasAttribute('action')) return null;
+  return { host, button };
+}
+
 export function createRuntime(registry: IslandRegistry) {
   const unmounts = new Map<HTMLElement, () => void>();
   let visibility: IntersectionObserver | undefined;
+  const held = new Map<HTMLElement, HTMLElement>();
+  document.addEventListener(
+    'click',
+    (event) => {
+      const hit = heldButton(event);
+      if (!hit) return;
+      event.preventDefault(); // e.g. a form without action would reload the page
+      held.set(hit.host, hit.button);
+    },
+    true,
+  );
 
   async function mountHost(host: HTMLElement): Promise<void> {
     const name = host.getAttribute(ATTR) ?? '';
@@ -38,9 +63,15 @@ export function createRuntime(registry: IslandRegistry) {
       if (!host.isConnected || host.getAttribute(CLAIMED) !== 'loading') return;
       host.setAttribute(CLAIMED, 'mounted');
       unmounts.set(host, island.mount(host));
+      const button = held.get(host);
+      held.delete(host);
+      if (button?.isConnected) button.click();
     } catch (error) {
       console.error(`[storefront] ${name} could not be loaded:`, error);
       host.setAttribute('data-widget-state', 'error');
+      // Its server HTML stays, working as without JavaScript: clicks are no longer held.
+      if (readMarker(host)) host.firstElementChild!.remove();
+      held.delete(host);
     }
   }
 

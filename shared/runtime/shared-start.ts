@@ -1,6 +1,7 @@
 import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initRegion } from '../stores/region';
+import { initCartCount } from '../stores/cart';
 import { listenForModalEvents, openModal } from '../stores/modals';
 import { $sessionExpired, SESSION_MODAL } from '../stores/session';
 import { SessionNotice } from '../ui/SessionNotice';
@@ -12,6 +13,7 @@ export function startShared(): void {
   if (started) return;
   started = true;
   initRegion();
+  initCartCount();
   listenForModalEvents();
   showSessionNoticeWhenExpired();
 }

@@ -10,6 +10,7 @@ import { emit, EVENTS, on } from '../events';
 import { subtotal } from '../money';
 import { mayApply, type CartOrder, type CartTicket } from './cart-order';
 import { $openPanel } from './panels';
+import { readPageConfig } from '../config';
 
 /** The header panel id of the cart dropdown. */
 export const CART_PANEL = 'cart';
@@ -284,4 +285,10 @@ export function resetCart(): void {
   order = { write: lastSeq, count: lastSeq, items: lastSeq };
   removals = undefined;
   $cart.set({ ...initial });
+}
+
+/** The count the page's config gives (the server knew it), shown before any call; on the server, per page. */
+export function initCartCount(): void {
+  const count = readPageConfig().cart?.count;
+  $cart.set({ ...$cart.get(), count: count ?? 0, counted: count !== undefined });
 }

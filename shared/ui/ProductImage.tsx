@@ -44,6 +44,8 @@ export function ProductImage({ src, alt, width, height, placeholder = 'default',
       width={width}
       height={height}
       loading={eager ? 'eager' : 'lazy'}
+      // An eager image is above the fold (a grid's first row): it is the page's LCP candidate.
+      fetchPriority={eager ? 'high' : undefined}
       decoding="async"
       onError={usable ? () => setFailed(true) : undefined}
     />

@@ -1,6 +1,17 @@
-import { useState } from 'react';
+import { createContext, useContext, useEffect, useState } from 'react';
 
 let counter = 0;
+
+/**
+ * Ids of a server-rendered island: the server picks `base` (unique per
+ * render) and writes it in the hydration marker; the client hydrates with
+ * the same base, so both sides number the ids in the same order.
+ */
+export interface IdScope {
+  base: string;
+  n: number;
+}
+export const IdScopeContext = createContext<IdScope | null>(null);
 
 /**
  * An id unique on the whole page. React's `useId` is not: every island is
@@ -8,6 +19,18 @@ let counter = 0;
  * get `P0-0` (duplicate ids, wrong labels).
  */
 export function usePageId(prefix: string): string {
-  const [id] = useState(() => `${prefix}-${++counter}`);
+  const scope = useContext(IdScopeContext);
+  const [id] = useState(() => (scope ? `${prefix}-${scope.base}-${++scope.n}` : `${prefix}-${++counter}`));
   return id;
+}
+
+/**
+ * False on the server and in the render that hydrates its HTML, true right
+ * after (an effect): what only works with JavaScript
+ * (a disabled submit, a toggle button) is shown once it does.
+ */
+export function useMounted(): boolean {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return mounted;
 }

@@ -9,7 +9,7 @@
  * the button; choices kept). One request at a time; none while the express
  * PayPal flow runs.
  */
-import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import type { LiveBreaker, Product } from '../../shared/api/schemas';
 import { getLiveBreakers } from '../../shared/api/calls';
@@ -26,6 +26,7 @@ import { ProductImage } from '../../shared/ui/ProductImage';
 import { Spinner } from '../../shared/ui/Spinner';
 import * as r from './rules';
 import { firstReason } from './reasons';
+import { useMounted, usePageId } from '../../shared/ui/use-page-id';
 
 const PaypalExpress = lazy(() => import('../paypal-express/PaypalExpress'));
 
@@ -48,7 +49,9 @@ type Breakers = { status: 'idle' | 'loading' } | { status: 'done'; list: LiveBre
 export function AddToCartForm({ product, source, showTitle, focusTitle }: AddToCartFormProps) {
   const region = useStore($region);
   const expressRunning = useStore($expressCheckoutRunning);
-  const id = useId();
+  // Page-unique, and the same on the server and in hydration (useId is per root).
+  const id = usePageId('sfw-atc');
+  const mounted = useMounted();
   const [state, setState] = useState(r.initialFormState);
   const [qtyText, setQtyText] = useState('1');
   const [overDemand, setOverDemand] = useState(false);
@@ -183,18 +186,14 @@ export function AddToCartForm({ product, source, showTitle, focusTitle }: AddToC
 
       {r.productNotices(product).map((notice) => (
         <p key={notice.kind} className={`sfw-atc__notice sfw-atc__notice--${notice.kind}`}>
-          {notice.link ? <LinkedText text={notice.text} link={notice.link} /> : notice.text}
+          {/* One text node before each link: React hydrates text node by node (no adjacent ones). */}
+          {notice.link ? <LinkedText text={notice.text} link={notice.link} /> : notice.text + (notice.kind === 'live-break-only' ? ' See ' : notice.kind === 'ineligible' ? '. ' : '')}
           {notice.kind === 'live-break-only' && (
             <>
-              {' '}See <a className="sfw-link" href={r.liveBreakScheduleLink.href}>{r.liveBreakScheduleLink.text}</a>.
+              <a className="sfw-link" href={r.liveBreakScheduleLink.href}>{r.liveBreakScheduleLink.text}</a>.
             </>
           )}
-          {notice.kind === 'ineligible' && (
-            <>
-              {'. '}
-              <a className="sfw-link" href={r.INTERNATIONAL_BUYERS_URL}>Shipping for international buyers</a>
-            </>
-          )}
+          {notice.kind === 'ineligible' && <a className="sfw-link" href={r.INTERNATIONAL_BUYERS_URL}>Shipping for international buyers</a>}
         </p>
       ))}
 
@@ -212,7 +211,7 @@ export function AddToCartForm({ product, source, showTitle, focusTitle }: AddToC
                 <option value="">Choose an option</option>
                 {selectable.map((o) => (
                   <option key={o.id} value={String(o.id)}>
-                    {o.value} – {formatPrice(o.price, region)}
+                    {`${o.value} – ${formatPrice(o.price, region)}`}
                   </option>
                 ))}
               </select>
@@ -222,7 +221,7 @@ export function AddToCartForm({ product, source, showTitle, focusTitle }: AddToC
           {gift && (
             <div className="sfw-atc__gift">
               <p className="sfw-atc__gift-title">
-                Free gift: {gift.product.title}
+                {`Free gift: ${gift.product.title}`}
               </p>
               {r.addonOffer(gift).lines.map((line) => (
                 <p key={line} className="sfw-atc__gift-line">
@@ -306,11 +305,11 @@ export function AddToCartForm({ product, source, showTitle, focusTitle }: AddToC
               <legend>Payment</legend>
               <label className="sfw-atc__check">
                 <input type="radio" name={`${id}-pay`} checked={!state.payFull} onChange={() => choose({ payFull: false })} />
-                Pay a deposit of {formatPrice(product.DepositPrice, region)} now
+                {`Pay a deposit of ${formatPrice(product.DepositPrice, region)} now`}
               </label>
               <label className="sfw-atc__check">
                 <input type="radio" name={`${id}-pay`} checked={state.payFull} onChange={() => choose({ payFull: true })} />
-                Pay the full amount of {formatPrice(r.fullPrice(product, state), region)}
+                {`Pay the full amount of ${formatPrice(r.fullPrice(product, state), region)}`}
               </label>
               {deposit && <p className="sfw-atc__muted">{r.depositMessage}</p>}
             </fieldset>
@@ -377,7 +376,7 @@ export function AddToCartForm({ product, source, showTitle, focusTitle }: AddToC
           </div>
           {overDemand && (
             <p className="sfw-atc__over" role="alert">
-              Sorry, only {available} available.
+              {`Sorry, only ${available} available.`}
             </p>
           )}
           {reason && (
@@ -392,7 +391,7 @@ export function AddToCartForm({ product, source, showTitle, focusTitle }: AddToC
               </p>
             ))}
           </div>
-          {paypal && (
+          {paypal && mounted && (
             <Suspense fallback={null}>
               <PaypalExpress getPayload={getPayload} disabled={blocked || saving} />
             </Suspense>
@@ -409,7 +408,7 @@ function Badges({ product, showPresale }: { product: Product; showPresale: boole
   if (showPresale && product.Presale) {
     items.push(
       <li key="presale" className="sfw-atc__badge sfw-atc__badge--presale">
-        Presale{product.ReleaseDate ? ` · Releases ${releaseDate(product.ReleaseDate)}` : ''}
+        {`Presale${product.ReleaseDate ? ` · Releases ${releaseDate(product.ReleaseDate)}` : ''}`}
       </li>,
     );
   }
@@ -417,8 +416,7 @@ function Badges({ product, showPresale }: { product: Product; showPresale: boole
     items.push(
       <li key="pool" className="sfw-atc__badge">
         {product.BlockPoolLogo && <img src={product.BlockPoolLogo} alt="" width={20} height={20} />}
-        Block Pool eligible
-        {product.BlockPoolSpotsEligible > 0 && ` · ${product.BlockPoolSpotsEligible} spots`}
+        {`Block Pool eligible${product.BlockPoolSpotsEligible > 0 ? ` · ${product.BlockPoolSpotsEligible} spots` : ''}`}
       </li>,
     );
   }
@@ -426,7 +424,7 @@ function Badges({ product, showPresale }: { product: Product; showPresale: boole
     items.push(
       <li key="charity" className="sfw-atc__badge sfw-atc__badge--charity">
         {charity.charity_logo && <img src={charity.charity_logo} alt="" width={20} height={20} />}
-        Supports {charity.charity_name}
+        {`Supports ${charity.charity_name}`}
       </li>,
     );
   }

@@ -11,7 +11,7 @@ import { ProductImage } from '../../shared/ui/ProductImage';
 import { LoadingOverlay, Spinner } from '../../shared/ui/Spinner';
 import { badgeText, cartButtonLabel, countAnnouncement, type CartBadge } from './rules/labels';
 import { trimTitle } from './rules/title';
-import { usePageId } from '../../shared/ui/use-page-id';
+import { useMounted, usePageId } from '../../shared/ui/use-page-id';
 
 export function CartDropdown() {
   const cart = useStore($cart);
@@ -25,6 +25,7 @@ export function CartDropdown() {
   const focusOnOpen = useRef(false);
   const shown = useRef<CartBadge | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  const mounted = useMounted();
 
   useEffect(() => startCartSync(), []);
 
@@ -95,40 +96,52 @@ export function CartDropdown() {
   }, [open]);
 
   const badge = badgeText(cart);
+  const toggleContent = (
+    <>
+      <svg className="sfw-cart__icon" viewBox="0 0 24 24" width="26" height="26" aria-hidden="true" focusable="false">
+        <path
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          d="M3 4h2.2l2.4 11.2a1.6 1.6 0 0 0 1.6 1.3h8.3a1.6 1.6 0 0 0 1.6-1.2L21 8H6.1M9.5 20.5h.01M17.5 20.5h.01"
+        />
+      </svg>
+      {badge && (
+        <span className={cart.errors ? 'sfw-cart__badge sfw-cart__badge--error' : 'sfw-cart__badge'} aria-hidden="true">
+          {badge}
+        </span>
+      )}
+    </>
+  );
   return (
     <div
       ref={rootRef}
       className="sfw-cart"
       data-panel={CART_PANEL}
     >
-      <button
-        ref={toggleRef}
-        type="button"
-        className="sfw-cart__toggle"
-        aria-label={cartButtonLabel(cart)}
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => {
-          focusOnOpen.current = !open;
-          togglePanel(CART_PANEL);
-        }}
-      >
-        <svg className="sfw-cart__icon" viewBox="0 0 24 24" width="26" height="26" aria-hidden="true" focusable="false">
-          <path
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-            d="M3 4h2.2l2.4 11.2a1.6 1.6 0 0 0 1.6 1.3h8.3a1.6 1.6 0 0 0 1.6-1.2L21 8H6.1M9.5 20.5h.01M17.5 20.5h.01"
-          />
-        </svg>
-        {badge && (
-          <span className={cart.errors ? 'sfw-cart__badge sfw-cart__badge--error' : 'sfw-cart__badge'} aria-hidden="true">
-            {badge}
-          </span>
-        )}
-      </button>
+      {mounted ? (
+        <button
+          ref={toggleRef}
+          type="button"
+          className="sfw-cart__toggle"
+          aria-label={cartButtonLabel(cart)}
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => {
+            focusOnOpen.current = !open;
+            togglePanel(CART_PANEL);
+          }}
+        >
+          {toggleContent}
+        </button>
+      ) : (
+        // Server HTML, and until hydrated: a link to the cart page, which works without JavaScript.
+        <a className="sfw-cart__toggle" href="/cart" aria-label={cartButtonLabel(cart)}>
+          {toggleContent}
+        </a>
+      )}
       <p className="sfw-visually-hidden" role="status">
         {announcement}
       </p>

@@ -4,14 +4,22 @@ import type { ProductTeaser } from '../../shared/api/schemas';
 import { $region } from '../../shared/stores/region';
 import { TeaserCard } from '../teaser-card/TeaserCard';
 import { usePageId } from '../../shared/ui/use-page-id';
+import { hashText } from '../../shared/runtime/ssr';
 
 /**
  * Cards whose image loads at once: the first row at the widest grid (6
  * columns). Below that the images load lazily.
  */
 export const EAGER_CARDS = 6;
+/** Marks a server-rendered card with the hash of its product, so the client can check it before hydrating it. */
+export const CARD_ATTR = 'data-sfw-card';
+export const cardHash = (product: ProductTeaser) => hashText(JSON.stringify(product));
+/** The card's id prefix, the same on the server and when its card hydrates. */
+export const cardUid = (ids: string, i: number) => `sfw-grid-${ids}-${i}`;
+
 /**
- * The mount renders a place for every card (so nothing below the grid moves)
+ * The client-only path (an empty hook, e.g. the render service was down):
+ * the mount renders a place for every card (so nothing below the grid moves)
  * and no card yet; the cards follow a few per task, each batch after the
  * previous one was painted (Preact runs effects after paint). Parsing the
  * props, rendering, layout and paint of a 48-card page are so spread over
@@ -42,6 +50,25 @@ export function ProductGrid({ products }: { products: readonly ProductTeaser[] }
             // Holds the card's place, so nothing below the grid moves while it fills.
             <div className="sfw-grid__pending" />
           )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The server's grid: every card complete, each marked with its product's
+ * hash. The client does not hydrate the list as one tree: each card is a
+ * root of its own, hydrated near the viewport or on first interaction
+ * (hydrate.tsx), so no task grows with the number of cards.
+ */
+export function ServerGrid({ products, ids }: { products: readonly ProductTeaser[]; ids: string }) {
+  const region = useStore($region);
+  return (
+    <ul className="sfw-grid">
+      {products.map((product, i) => (
+        <li key={i} className="sfw-grid__item" {...{ [CARD_ATTR]: cardHash(product) }}>
+          <TeaserCard product={product} region={region} source="product-grid" uid={cardUid(ids, i)} eager={i < EAGER_CARDS} />
         </li>
       ))}
     </ul>

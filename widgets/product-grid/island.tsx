@@ -10,12 +10,17 @@
  * A teaser without a usable id, title, slug or price is left out (one
  * console.warn naming it); the other cards still show.
  * Events: as teaser-card, with `source: 'product-grid'`.
+ * Server HTML (dist/server/render.js) hydrates card by card, near the
+ * viewport or on first interaction (hydrate.tsx); an empty hook renders on
+ * the client, the cards filling in a few per task (ProductGrid.tsx).
  */
 import * as v from 'valibot';
 import { ProductTeaser } from '../../shared/api/schemas';
 import { defineIsland } from '../../shared/runtime/island';
-import { ProductGrid } from './ProductGrid';
+import { ProductGrid, ServerGrid } from './ProductGrid';
+import { gridHashed, hydrateGrid } from './hydrate';
 
 export const Props = v.object({ products: v.array(ProductTeaser) });
 
-export default defineIsland('product-grid', Props, ProductGrid);
+// Server HTML hydrates card by card (hydrate.tsx); an empty hook renders on the client.
+export default defineIsland('product-grid', Props, ProductGrid, { serverView: ServerGrid, hydrate: hydrateGrid, hashed: gridHashed });

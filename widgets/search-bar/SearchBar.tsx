@@ -3,7 +3,7 @@
  * to /search with field q, live suggestions as a WAI-ARIA APG combobox, and
  * a panel of Recent Searches and Trending Searches for short queries.
  */
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { autoSearch } from '../../shared/api/calls';
 import type { SearchResultItem } from '../../shared/api/schemas';
@@ -25,7 +25,7 @@ import {
   type SearchPrice,
 } from './rules';
 import { $recentSearches, $trending, clearRecentSearches, loadTrendingOnce, seedRecentSearches } from './store';
-import { usePageId } from '../../shared/ui/use-page-id';
+import { useMounted, usePageId } from '../../shared/ui/use-page-id';
 
 export interface SearchBarProps {
   loggedIn: boolean;
@@ -55,6 +55,13 @@ export function SearchBar({ loggedIn, recentSearches, variant }: SearchBarProps)
   const trending = useStore($trending);
   const recent = useStore($recentSearches);
   const region = useStore($region);
+  const mounted = useMounted();
+
+  // Server HTML: what the shopper typed before hydration stays (hydration keeps the field's value).
+  useLayoutEffect(() => {
+    const typed = inputRef.current?.value;
+    if (typed) setQuery(typed.slice(0, MAX_QUERY_LENGTH));
+  }, []);
 
   const term = searchTerm(query);
   const showResults = shouldSearch(term);
@@ -210,7 +217,8 @@ export function SearchBar({ loggedIn, recentSearches, variant }: SearchBarProps)
           }}
           onKeyDown={onKeyDown}
         />
-        <button type="submit" className="sfw-search__submit" disabled={isBlank(query)}>
+        {/* Enabled in the server HTML: without JavaScript the form submits as it is. */}
+        <button type="submit" className="sfw-search__submit" disabled={mounted && isBlank(query)}>
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
             <circle cx="10.5" cy="10.5" r="6.5" />
             <path d="m15.5 15.5 5 5" />

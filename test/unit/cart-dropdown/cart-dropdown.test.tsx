@@ -370,7 +370,7 @@ describe('cart-dropdown island', () => {
     const host = hook('cart-dropdown');
     const unmount = island.mount(host);
     expect(host.getAttribute('data-widget-state')).toBe('mounted');
-    expect(host.querySelector('button[aria-label="Cart, 0 items"]')).toBeTruthy();
+    expect(host.querySelector('.sfw-cart__toggle[aria-label="Cart, 0 items"]')).toBeTruthy();
     await waitFor(() => expect(calls('/cart/get-count')).toBe(1));
     unmount();
     // Preact runs passive-effect cleanups of unmounted components after paint.

@@ -1,0 +1,58 @@
+/**
+ * The server-rendering contract both sides share. The server renderer puts
+ * a marker first in the hook's HTML:
+ *
+ *   <template data-sfw-ssr="<hash>.<ids>"></template><div class="sfw-card">…
+ *
+ * A <template> (not a comment, which HTML minifiers strip) is inert and
+ * invisible. `hash` covers the render version, the widget, the props and the
+ * page config as the server parsed them: the client parses the same hook with
+ * the same schemas and hydrates only when its hash is the same; otherwise (an
+ * old cache, a hand-edited template) it renders from scratch. `ids` seeds
+ * the element ids of that island, so hydration gives the same ids.
+ *
+ * Kept free of Preact: the entry runtime reads the marker too.
+ */
+declare const SFW_RENDER_VERSION: string | undefined;
+
+/** Set by build.mjs from the sources, the same for the server and both client builds. */
+export const RENDER_VERSION = typeof SFW_RENDER_VERSION === 'string' ? SFW_RENDER_VERSION : 'dev';
+
+export const SSR_ATTR = 'data-sfw-ssr';
+
+export interface SsrMarker {
+  hash: string;
+  ids: string;
+}
+
+/** FNV-1a (32 bit), base 36: cheap, and only compared with itself. */
+export function hashText(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0).toString(36);
+}
+
+/** What a hook's server HTML depends on. */
+export function renderHash(widget: string, props: unknown, config: unknown): string {
+  return hashText(`${RENDER_VERSION}|${widget}|${JSON.stringify(props)}|${JSON.stringify(config)}`);
+}
+
+export function markerHtml(marker: SsrMarker): string {
+  return `<template ${SSR_ATTR}="${marker.hash}.${marker.ids}"></template>`;
+}
+
+/** The marker of a hook that holds server HTML; null for an empty hook (client render). */
+export function readMarker(host: Element): SsrMarker | null {
+  const first = host.firstElementChild;
+  if (!first || first.localName !== 'template' || !first.hasAttribute(SSR_ATTR)) return null;
+  const [hash = '', ids = ''] = (first.getAttribute(SSR_ATTR) ?? '').split('.');
+  return { hash, ids };
+}
+
+/** True when the hook holds anything but whitespace (server HTML, marked or not). */
+export function hasServerHtml(host: Element): boolean {
+  return host.firstElementChild !== null || (host.textContent ?? '').trim() !== '';
+}

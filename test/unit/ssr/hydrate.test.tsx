@@ -1,0 +1,136 @@
+/**
+ * Hydration: a hook holding server HTML is hydrated (its elements kept, no
+ * console message); server HTML that does not match falls back to a clean
+ * client render with one console.warn.
+ */
+import { act, fireEvent, waitFor } from '@testing-library/preact';
+import { describe, expect, it, vi } from 'vitest';
+import { productById, products, sampleIds, toTeaser } from '../../../demo-pages/mock/catalog';
+import { backend } from '../../../demo-pages/mock/node';
+import { $openPanel } from '../../../shared/stores/panels';
+import { render } from '../../../shared/runtime/server';
+import type { Island } from '../../../shared/runtime/island';
+import searchBar from '../../../widgets/search-bar/island';
+import cartDropdown from '../../../widgets/cart-dropdown/island';
+import teaserCard from '../../../widgets/teaser-card/island';
+import productGrid from '../../../widgets/product-grid/island';
+import { hook } from '../hook';
+
+/** A hook as the Blade helper prints it: data-props and the server's HTML. */
+function serverHook(island: Island, props: object, html = render(island.name, props)): HTMLElement {
+  const host = hook(island.name, props);
+  host.innerHTML = html;
+  return host;
+}
+
+function mount(island: Island, host: HTMLElement) {
+  let unmount = () => {};
+  act(() => {
+    unmount = island.mount(host);
+  });
+  return unmount;
+}
+
+function quiet() {
+  return { warn: vi.spyOn(console, 'warn'), error: vi.spyOn(console, 'error') };
+}
+
+describe('hydration', () => {
+  it('keeps the server elements and wires them, without a console message', async () => {
+    const log = quiet();
+    const product = { ...toTeaser(productById(sampleIds.plain)!), needsOptions: true };
+    const host = serverHook(teaserCard, { product });
+    const button = host.querySelector('button')!;
+    const title = host.querySelector('.sfw-card__title');
+    mount(teaserCard, host);
+    expect(host.querySelector('template')).toBeNull();
+    expect(host.querySelector('button')).toBe(button);
+    expect(host.querySelector('.sfw-card__title')).toBe(title);
+    const quickAdd = vi.fn();
+    window.addEventListener('storefront:quick-add', quickAdd);
+    fireEvent.click(button);
+    window.removeEventListener('storefront:quick-add', quickAdd);
+    expect(quickAdd).toHaveBeenCalledOnce();
+    expect(log.warn).not.toHaveBeenCalled();
+    expect(log.error).not.toHaveBeenCalled();
+  });
+
+  it('the search form gets its suggestions, and keeps what was typed before hydration', async () => {
+    const host = serverHook(searchBar, {});
+    const input = host.querySelector('input')!;
+    input.value = 'pok';
+    mount(searchBar, host);
+    expect(host.querySelector('input')).toBe(input);
+    await waitFor(() => expect(backend.callsTo('/auto-search')).toHaveLength(1), { timeout: 2000 });
+    // The submit is disabled for an empty query once JavaScript runs.
+    act(() => {
+      input.value = '';
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    expect(host.querySelector<HTMLButtonElement>('button[type="submit"]')!.disabled).toBe(true);
+  });
+
+  it('the cart link becomes the dropdown button', () => {
+    const host = serverHook(cartDropdown, {});
+    expect(host.querySelector('a[href="/cart"]')).not.toBeNull();
+    mount(cartDropdown, host);
+    const toggle = host.querySelector<HTMLButtonElement>('button.sfw-cart__toggle')!;
+    act(() => toggle.click());
+    expect($openPanel.get()).toBe('cart');
+  });
+
+  it('server HTML from other props (an old cache) renders again on the client, with one console.warn', () => {
+    const log = quiet();
+    const old = toTeaser(productById(sampleIds.plain)!);
+    const now = { ...old, title: 'A new title' };
+    const host = serverHook(teaserCard, { product: now }, render('teaser-card', { product: old }));
+    mount(teaserCard, host);
+    expect(host.querySelector('.sfw-card__title')!.textContent).toBe('A new title');
+    expect(host.querySelectorAll('.sfw-card')).toHaveLength(1);
+    expect(log.warn).toHaveBeenCalledOnce();
+    expect(String(log.warn.mock.calls[0]![0])).toMatch(/teaser-card: the server HTML/);
+    expect(log.error).not.toHaveBeenCalled();
+  });
+
+  it('a hand-edited hook (HTML without the marker) renders again on the client, with one console.warn', () => {
+    const log = quiet();
+    const product = toTeaser(productById(sampleIds.plain)!);
+    const host = serverHook(teaserCard, { product }, '<p>Loading…</p>');
+    mount(teaserCard, host);
+    expect(host.querySelector('p')?.textContent).not.toBe('Loading…');
+    expect(host.querySelector('.sfw-card__title')!.textContent).toBe(product.title);
+    expect(log.warn).toHaveBeenCalledOnce();
+  });
+
+  it('product-grid: cards hydrate on first interaction, each alone; a changed card renders on the client with one warning', () => {
+    const log = quiet();
+    const list = products.slice(0, 12).map((p) => ({ ...toTeaser(p), showATC: true, rewardRedemptionOnly: false, needsOptions: true }));
+    const html = render('product-grid', { products: list });
+    const edited = list.map((p, i) => (i === 3 ? { ...p, title: 'Changed' } : p));
+    const host = serverHook(productGrid, { products: edited }, html);
+    const buttons = [...host.querySelectorAll('button')];
+    mount(productGrid, host);
+    const quickAdd = vi.fn();
+    window.addEventListener('storefront:quick-add', quickAdd);
+    // happy-dom has no layout: no card is in view; a click hydrates its card first and then reaches it.
+    fireEvent.click(buttons[7]!);
+    expect(quickAdd).toHaveBeenCalledOnce();
+    expect(quickAdd.mock.calls[0]![0].detail.productId).toBe(list[7]!.id);
+    expect(host.querySelectorAll('button')[7]).toBe(buttons[7]);
+    expect(log.warn).not.toHaveBeenCalled();
+    fireEvent.pointerDown(host.querySelectorAll('.sfw-card')[3]!);
+    expect(host.querySelectorAll('.sfw-card__title')[3]!.textContent).toBe('Changed');
+    expect(log.warn).toHaveBeenCalledOnce();
+    window.removeEventListener('storefront:quick-add', quickAdd);
+    expect(log.error).not.toHaveBeenCalled();
+  });
+
+  it('product-grid: a server grid of another length renders again on the client', async () => {
+    const log = quiet();
+    const list = products.slice(0, 6).map(toTeaser);
+    const host = serverHook(productGrid, { products: list.slice(0, 5) }, render('product-grid', { products: list }));
+    mount(productGrid, host);
+    expect(log.warn).toHaveBeenCalledOnce();
+    await waitFor(() => expect(host.querySelectorAll('.sfw-card')).toHaveLength(5));
+  });
+});

@@ -1,0 +1,128 @@
+/**
+ * Hydrates a server-rendered grid card by card. Each card is its own small
+ * root, hydrated when it comes near the viewport (IntersectionObserver, a
+ * few per task) or at once when the shopper reaches it first: pointerdown,
+ * focusin, keydown and click are caught on the grid host in the capture
+ * phase, before they reach the card, and the card hydrates synchronously,
+ * so the same click reaches the hydrated button's handler (a listener added
+ * to the target while the event is still on its way down is called).
+ *
+ * The host's JSON is parsed once; each product is validated only when its
+ * card hydrates, and hydrates only when its hash is the server's (else that
+ * card renders on the client, with one warning for the grid).
+ */
+import { useStore } from '@nanostores/react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import * as v from 'valibot';
+import { ProductTeaser } from '../../shared/api/schemas';
+import { readPageConfig } from '../../shared/config';
+import { IslandBoundary, warnMismatch } from '../../shared/runtime/island';
+import { renderHash, type SsrMarker } from '../../shared/runtime/ssr';
+import { $region } from '../../shared/stores/region';
+import { TeaserCard } from '../teaser-card/TeaserCard';
+import { CARD_ATTR, cardHash, cardUid, EAGER_CARDS } from './ProductGrid';
+
+const NAME = 'product-grid';
+/** What the grid's marker hash covers: the card checks their own product. */
+export const gridHashed = (props: { products: readonly unknown[] }) => ({ count: props.products.length });
+/** Cards hydrated per task from the visibility queue: well under 50 ms at 4× CPU. */
+const SLICE_MS = 8;
+const EVENTS = ['pointerdown', 'focusin', 'keydown', 'click'] as const;
+/** Every 4th card is observed: 2 rows on phones (under a screen), under a row on wide screens. */
+const SENTINEL_STRIDE = 4;
+
+function GridCard({ product, uid, eager }: { product: ProductTeaser; uid: string; eager: boolean }) {
+  const region = useStore($region);
+  return <TeaserCard product={product} region={region} source={NAME} uid={uid} eager={eager} />;
+}
+
+export function hydrateGrid(host: HTMLElement, marker: SsrMarker): (() => void) | null {
+  let list: unknown;
+  try {
+    list = (JSON.parse(host.getAttribute('data-props') ?? '') as { products?: unknown })?.products;
+  } catch {
+    return null; // the island's own parse reports it
+  }
+  if (!Array.isArray(list)) return null;
+  const cards = [...host.querySelectorAll<HTMLElement>(`li[${CARD_ATTR}]`)];
+  if (marker.hash !== renderHash(NAME, gridHashed({ products: list }), readPageConfig()) || cards.length !== list.length) {
+    warnMismatch(NAME, 'the server HTML was rendered from other props or config');
+    host.replaceChildren();
+    return null;
+  }
+  host.querySelector('template')?.remove();
+  const products = list as unknown[];
+  const index = new Map(cards.map((card, i) => [card, i]));
+  const roots: Array<{ unmount(): void }> = [];
+  let warned = false;
+
+  function hydrateCard(card: HTMLElement): void {
+    const i = index.get(card);
+    if (i === undefined) return;
+    index.delete(card);
+    const parsed = v.safeParse(ProductTeaser, products[i]);
+    const product = parsed.success ? parsed.output : null;
+    const tree = product ? (
+      <IslandBoundary name={NAME}>
+        <GridCard product={product} uid={cardUid(marker.ids, i)} eager={i < EAGER_CARDS} />
+      </IslandBoundary>
+    ) : null;
+    if (product && card.getAttribute(CARD_ATTR) === cardHash(product)) {
+      roots.push(hydrateRoot(card, tree));
+      return;
+    }
+    if (!warned) warnMismatch(NAME, `card ${i + 1} does not match its product`);
+    warned = true;
+    card.replaceChildren();
+    if (!tree) return;
+    const root = createRoot(card);
+    root.render(tree);
+    roots.push(root);
+  }
+
+  // Cards near the viewport, a few per task.
+  const queue: HTMLElement[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const drain = () => {
+    timer = undefined;
+    const start = performance.now();
+    while (queue.length && performance.now() - start < SLICE_MS) hydrateCard(queue.shift()!);
+    if (queue.length) timer = setTimeout(drain, 0);
+  };
+  // One observed card in every SENTINEL_STRIDE: the browser computes 1000
+  // intersections on every frame otherwise. A sentinel in view queues the
+  // cards around it (two strides cover any row layout of the grid).
+  const visibility =
+    typeof IntersectionObserver === 'function'
+      ? new IntersectionObserver(
+          (entries) => {
+            for (const entry of entries) {
+              if (!entry.isIntersecting) continue;
+              visibility!.unobserve(entry.target);
+              const at = cards.indexOf(entry.target as HTMLElement);
+              for (let i = Math.max(0, at - SENTINEL_STRIDE); i < Math.min(cards.length, at + 2 * SENTINEL_STRIDE); i++) {
+                if (index.has(cards[i]!)) queue.push(cards[i]!);
+              }
+            }
+            if (queue.length && !timer) timer = setTimeout(drain, 0);
+          },
+          { rootMargin: '200px' },
+        )
+      : null;
+  if (visibility) cards.forEach((card, i) => i % SENTINEL_STRIDE === 0 && visibility.observe(card));
+  else cards.forEach(hydrateCard);
+
+  // The shopper got there first: that card now, before the event reaches it.
+  const onEvent = (event: Event) => {
+    const card = (event.target as Element | null)?.closest?.(`li[${CARD_ATTR}]`);
+    if (card instanceof HTMLElement && index.has(card)) hydrateCard(card);
+  };
+  EVENTS.forEach((type) => host.addEventListener(type, onEvent, true));
+
+  return () => {
+    clearTimeout(timer);
+    visibility?.disconnect();
+    EVENTS.forEach((type) => host.removeEventListener(type, onEvent, true));
+    roots.forEach((root) => root.unmount());
+  };
+}
