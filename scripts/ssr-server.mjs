@@ -12,7 +12,7 @@
  *
  *   POST /render  {"config": {…page config…}, "hooks": [{"widget": "teaser-card", "props": {…}}, …]}
  *              →  200 {"html": ["…", …]}   one string per hook, same order
- *   GET /health →  200 {"status": "ok", "uptime": s, "widgets": n, "renders": n, "requests": n}
+ *   GET /health →  200 {"status": "ok", "uptime": s, "widgets": n, "requests": n, "renders": n, "empty": n}
  *
  * A hook that cannot be rendered (unknown widget, bad props, a throwing
  * render, the request's render budget spent) is '' with one line on stderr
@@ -67,7 +67,10 @@ function readBody(req, limit) {
       chunks.push(chunk);
     };
     const onEnd = () => resolve(Buffer.concat(chunks).toString('utf8'));
-    req.on('data', onData).on('end', onEnd).on('error', reject);
+    const onClose = () => {
+      if (!req.complete) reject(new RequestError(400, 'the client closed the connection before sending the whole body'));
+    };
+    req.on('data', onData).on('end', onEnd).on('close', onClose).on('error', () => {});
   });
 }
 
@@ -107,7 +110,7 @@ export function createRenderService({
   log = (line) => console.error(`ssr: ${line}`),
 }) {
   const started = Date.now();
-  const stats = { renders: 0, requests: 0 };
+  const stats = { requests: 0, renders: 0, empty: 0 };
   let stopping = false;
 
   function send(res, status, body, headers = {}) {
@@ -121,7 +124,7 @@ export function createRenderService({
   /** One string per hook. Renders are synchronous: the budget is checked between them. */
   function renderHooks(hooks, config, requestId) {
     const start = performance.now();
-    return hooks.map((hook, index) => {
+    const html = hooks.map((hook, index) => {
       const where = `request ${requestId} hook ${index}`;
       if (hook === null || typeof hook !== 'object' || typeof hook.widget !== 'string' || hook.widget === '') {
         log(`${where}: not a {"widget", "props"} object, left empty`);
@@ -133,18 +136,22 @@ export function createRenderService({
         return '';
       }
       try {
-        const html = render(hook.widget, hook.props, config);
-        if (typeof html !== 'string') {
-          log(`${where} (${hook.widget}): render returned ${typeof html}, not a string, left empty`);
+        const out = render(hook.widget, hook.props, config);
+        if (typeof out !== 'string') {
+          log(`${where} (${hook.widget}): render returned ${typeof out}, not a string, left empty`);
           return '';
         }
-        stats.renders++;
-        return html;
+        return out;
       } catch (error) {
         log(`${where} (${hook.widget}): render threw ${oneLine(error)}, left empty`);
         return '';
       }
     });
+    for (const entry of html) {
+      if (entry === '') stats.empty++;
+      else stats.renders++;
+    }
+    return html;
   }
 
   let nextId = 1;
@@ -156,8 +163,7 @@ export function createRenderService({
         status: stopping ? 'stopping' : 'ok',
         uptime: Math.round((Date.now() - started) / 1000),
         widgets: widgets.length,
-        renders: stats.renders,
-        requests: stats.requests,
+        ...stats,
       });
     }
     if (path !== '/render') return send(res, 404, { error: `no route ${path}: POST /render or GET /health` });

@@ -6,7 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -81,14 +81,14 @@ async function health() {
 }
 
 /** Writes raw HTTP to the service and resolves with everything it answers until it closes. */
-function rawExchange(head: string, onOpen?: (write: (data: string) => boolean) => void): Promise<string> {
+function rawExchange(head: string, onOpen?: (write: (data: string) => boolean, socket: Socket) => void): Promise<string> {
   const { port } = service!.address() as AddressInfo;
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
     let answer = '';
     socket.on('connect', () => {
       socket.write(head);
-      onOpen?.((data) => !socket.destroyed && socket.write(data));
+      onOpen?.((data) => !socket.destroyed && socket.write(data), socket);
     });
     socket.on('data', (chunk) => (answer += chunk));
     socket.on('close', () => resolve(answer));
@@ -122,7 +122,7 @@ describe('POST /render', () => {
       expect(answer.status).toBe(200);
       expect(answer.body.html).toEqual([`<h3>Box ${i}</h3><p>$${i}</p>`, '<p>slow</p>']);
     });
-    expect((await health()).body).toMatchObject({ status: 'ok', renders: 200, requests: 100 });
+    expect((await health()).body).toMatchObject({ status: 'ok', requests: 100, renders: 200, empty: 0 });
   }, 30_000);
 
   it('bad props: that hook is empty with the reason logged, the others render, the next request is fine', async () => {
@@ -139,6 +139,7 @@ describe('POST /render', () => {
     expect(body.html).toEqual(['', '<h3>Box A</h3><p>$1</p>', '']);
     expect(errors.mock.calls).toEqual([['teaser-card: field "title" must be a string'], ['unknown widget "no-such-widget"']]);
     expect((await renderHooks({ hooks: [{ widget: 'card', props: { title: 'Box B', price: 2 } }] })).body.html).toEqual(['<h3>Box B</h3><p>$2</p>']);
+    expect((await health()).body).toMatchObject({ requests: 2, renders: 2, empty: 2 });
   });
 
   it('a hook that is not {widget, props} is empty, with one line logged', async () => {
@@ -274,6 +275,16 @@ describe('body size limit', () => {
     expect((await renderHooks({ hooks: [{ widget: 'card', props: { title: 'A', price: 1 } }] })).body.html).toEqual(['<h3>A</h3><p>$1</p>']);
   });
 
+  it('a client that disconnects in the middle of its body is logged, and the service keeps serving', async () => {
+    await start();
+    await rawExchange(headOf(1000), (write, socket) => {
+      write('{"hooks": [');
+      setTimeout(() => socket.destroy(), 20);
+    });
+    await vi.waitFor(() => expect(logs).toEqual(['POST /render: 400 the client closed the connection before sending the whole body']));
+    expect((await health()).body.status).toBe('ok');
+  });
+
   it('with Expect: 100-continue, a body over the limit is refused instead of continued', async () => {
     await start({ bodyLimit: 4096 });
     const answer = await rawExchange(headOf(5000, true));
@@ -293,11 +304,14 @@ describe('body size limit', () => {
 });
 
 describe('GET /health', () => {
-  it('reports ok, uptime, the widget count and the renders served', async () => {
+  it('reports ok, uptime, the widget count, the requests answered and the hooks rendered or left empty', async () => {
     await start();
-    expect(await health()).toEqual({ status: 200, body: { status: 'ok', uptime: expect.any(Number), widgets: 2, renders: 0, requests: 0 } });
-    await renderHooks({ hooks: [{ widget: 'card', props: { title: 'A' } }, { widget: 'card', props: { title: 'B' } }] });
-    expect((await health()).body).toMatchObject({ renders: 2, requests: 1 });
+    expect(await health()).toEqual({
+      status: 200,
+      body: { status: 'ok', uptime: expect.any(Number), widgets: 2, requests: 0, renders: 0, empty: 0 },
+    });
+    await renderHooks({ hooks: [{ widget: 'card', props: { title: 'A' } }, { widget: 'card', props: { title: 'B' } }, 7] });
+    expect((await health()).body).toMatchObject({ requests: 1, renders: 2, empty: 1 });
   });
 });
 
