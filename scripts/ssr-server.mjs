@@ -31,7 +31,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 export const DEFAULT_PORT = 13714;
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 export const DEFAULT_MAX_HOOKS = 500;
-// Under the 200 ms a PHP host waits (Http::timeout(0.2)), leaving it time to print the page.
+// Under the 200 ms the README's PHP helper waits, leaving it time to print the page.
 export const DEFAULT_RENDER_BUDGET_MS = 150;
 
 const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
@@ -115,8 +115,11 @@ export function createRenderService({
 
   function send(res, status, body, headers = {}) {
     const json = JSON.stringify(body);
-    // While stopping, close each connection after its answer so the server can exit.
-    const close = stopping ? { Connection: 'close' } : {};
+    // Close the connection while stopping (so the server can exit) and when the
+    // body was not read (an error answered early): never read a body just to drop it.
+    const req = res.req;
+    const bodyUnread = (Number(req.headers['content-length']) > 0 || 'transfer-encoding' in req.headers) && !req.complete;
+    const close = stopping || bodyUnread ? { Connection: 'close' } : {};
     res.writeHead(status, { ...JSON_HEADERS, 'Content-Length': Buffer.byteLength(json), ...close, ...headers });
     res.end(json);
   }
@@ -180,9 +183,7 @@ export function createRenderService({
     handle(req, res).catch((error) => {
       if (error instanceof RequestError) {
         log(`${req.method} ${req.url}: ${error.status} ${error.message}`);
-        // An unread body may still be arriving: close instead of reading it.
-        const close = error.status === 413 ? { Connection: 'close' } : {};
-        if (!res.headersSent) send(res, error.status, { error: error.message }, close);
+        if (!res.headersSent) send(res, error.status, { error: error.message });
         return;
       }
       log(`${req.method} ${req.url}: 500 ${oneLine(error)}`);
@@ -194,7 +195,7 @@ export function createRenderService({
   server.on('checkContinue', (req, res) => {
     if (Number(req.headers['content-length']) > bodyLimit) {
       log(`${req.method} ${req.url}: 413 body over the limit of ${bodyLimit} bytes`);
-      send(res, 413, { error: `body over the limit of ${bodyLimit} bytes` }, { Connection: 'close' });
+      send(res, 413, { error: `body over the limit of ${bodyLimit} bytes` });
       return;
     }
     res.writeContinue();

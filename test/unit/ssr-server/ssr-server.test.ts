@@ -97,9 +97,9 @@ function rawExchange(head: string, onOpen?: (write: (data: string) => boolean, s
 }
 
 describe('POST /render', () => {
-  it('answers one HTML string per hook, in order, with the page config', async () => {
+  it('answers one HTML string per hook, in order, with the page config, keeping the connection', async () => {
     await start();
-    const { status, body } = await renderHooks({
+    const { status, headers, body } = await renderHooks({
       config: { region: { symbol: 'C$' } },
       hooks: [
         { widget: 'card', props: { title: 'Box A', price: '13.70' } },
@@ -107,6 +107,7 @@ describe('POST /render', () => {
       ],
     });
     expect(status).toBe(200);
+    expect(headers.get('connection')).toBe('keep-alive');
     expect(body).toEqual({ html: ['<h3>Box A</h3><p>C$13.70</p>', '<h3>Box B</h3><p>C$27.40</p>'] });
     expect(logs).toEqual([]);
   });
@@ -273,6 +274,13 @@ describe('body size limit', () => {
     expect(sent).toBeGreaterThan(4);
     expect(sent).toBeLessThan(100);
     expect((await renderHooks({ hooks: [{ widget: 'card', props: { title: 'A', price: 1 } }] })).body.html).toEqual(['<h3>A</h3><p>$1</p>']);
+  });
+
+  it('an error answered before the body is read (415) closes the connection instead of reading the rest', async () => {
+    await start();
+    const answer = await rawExchange(headOf(1_000_000).replace('application/json', 'text/plain'));
+    expect(answer).toMatch(/^HTTP\/1\.1 415 /);
+    expect(answer).toMatch(/\r\nconnection: close\r\n/i);
   });
 
   it('a client that disconnects in the middle of its body is logged, and the service keeps serving', async () => {
