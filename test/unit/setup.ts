@@ -19,12 +19,16 @@ afterEach(async () => {
   // Calls a test left in flight (aborted by the unmount) reach the mock now,
   // before its call log is cleared, not in the next test.
   await new Promise((resolve) => setTimeout(resolve, 0));
-  document.head.innerHTML = '';
-  document.body.innerHTML = '';
-  document.cookie.split(';').forEach((c) => {
-    const name = c.split('=')[0]?.trim();
-    if (name) document.cookie = `${name}=; max-age=0; path=/`;
-  });
+  // Tests in the node environment (the render service) have no DOM to reset.
+  const dom = typeof document !== 'undefined';
+  if (dom) {
+    document.head.innerHTML = '';
+    document.body.innerHTML = '';
+    document.cookie.split(';').forEach((c) => {
+      const name = c.split('=')[0]?.trim();
+      if (name) document.cookie = `${name}=; max-age=0; path=/`;
+    });
+  }
   server.resetHandlers();
   backend.reset();
   resetPageConfig();
@@ -33,7 +37,9 @@ afterEach(async () => {
   $openPanel.set(null);
   $region.set({ factor: 1, symbol: '$', country: 'US' });
   $sessionExpired.set(false);
-  localStorage.clear();
-  sessionStorage.clear();
+  if (dom) {
+    localStorage.clear();
+    sessionStorage.clear();
+  }
 });
 afterAll(() => server.close());
