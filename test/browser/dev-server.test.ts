@@ -1,0 +1,106 @@
+/**
+ * `npm start` (node build.mjs --serve) as a newcomer runs it: a clean first
+ * build, then the demo shop, whose API the demo server answers (the mock
+ * backend in Node); `--page-mock` keeps the in-page MSW mode for static hosting.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const API_HEADERS = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
+
+interface DevServer {
+  url: string;
+  /** Everything it printed so far, stdout and stderr. */
+  output(): string;
+}
+
+let running: ChildProcess | undefined;
+
+/** Stops the dev server and everything it started (its own process group). */
+function stop(): Promise<void> {
+  const child = running;
+  running = undefined;
+  if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const kill = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      // already gone
+    }
+  };
+  kill('SIGTERM');
+  const hard = setTimeout(() => kill('SIGKILL'), 5_000);
+  return exited.finally(() => clearTimeout(hard));
+}
+process.once('exit', () => running?.pid && process.kill(-running.pid, 'SIGKILL'));
+afterEach(stop);
+
+/** Runs `node build.mjs --serve` on a free port until it prints the shop's URL. */
+function startDevServer(...args: string[]): Promise<DevServer> {
+  const child = spawn(process.execPath, ['build.mjs', '--serve', '--port', '0', ...args], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', FORCE_COLOR: '0' },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running = child;
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no URL after 60 s:\n${output}`)), 60_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = /Demo shop: (http:\/\/\S+\/)/.exec(output)?.[1];
+      if (url) {
+        clearTimeout(timer);
+        resolve({ url, output: () => output });
+      }
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`exited with ${code} before printing its URL:\n${output}`));
+    });
+  });
+}
+
+/** Lines a newcomer would read as a failure (esbuild marks its errors with ✘). */
+const errorLines = (output: string) => output.split('\n').filter((line) => /error|✘/i.test(line));
+
+describe('npm start', () => {
+  it('builds without an error and serves the demo shop, the demo server answering the API', async () => {
+    const dev = await startDevServer();
+
+    const page = await fetch(dev.url, { headers: { Accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('data-widget="product-grid"');
+    expect(html, 'no in-page mock backend').not.toContain('/demo/mock.js');
+
+    const cart = await fetch(new URL('/cart/retrieve', dev.url), { headers: API_HEADERS });
+    expect(cart.status).toBe(200);
+    expect(await cart.json()).toMatchObject({ CartQuantity: 0, cart_items: [] });
+
+    // esbuild reports a build's problems a moment after the build.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(errorLines(dev.output())).toEqual([]);
+  });
+
+  it('with --page-mock the page answers the API itself (MSW), as on a static host', async () => {
+    const dev = await startDevServer('--page-mock');
+
+    const html = await (await fetch(dev.url, { headers: { Accept: 'text/html' } })).text();
+    expect(html).toContain('<script type="module" src="/demo/mock.js"></script>');
+    const worker = await fetch(new URL('/mockServiceWorker.js', dev.url));
+    expect(worker.status).toBe(200);
+    const cart = await fetch(new URL('/cart/retrieve', dev.url), { headers: API_HEADERS });
+    expect(cart.headers.get('content-type'), 'the server does not answer the API').toContain('text/html');
+
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(errorLines(dev.output())).toEqual([]);
+  });
+});
