@@ -191,10 +191,19 @@ const STATIC: Record<string, [string, string]> = {
   '/logout': ['Signed out', '<p>You are signed out.</p>'],
 };
 
+/** The home page's cards: 48, or `?cards=N` (1-1000, npm run bench) repeating the catalog with unique ids. */
+function homeCards(query: URLSearchParams): RawProduct[] {
+  const n = Math.min(Math.max(Math.trunc(Number(query.get('cards'))) || 48, 1), 1000);
+  return Array.from({ length: n }, (_, i) => {
+    const p = products[i % products.length]!;
+    return { ...p, id: p.id + 1000 * Math.floor(i / products.length) };
+  });
+}
+
 export function renderPage(ctx: RenderContext): Page {
   const { path } = ctx;
   if (path === '/' || path === '/index.html') {
-    return { status: 200, html: categoryPage(ctx, 'Trading cards', products.slice(0, 48), 'Sealed wax, group breaks and supplies, shipped from Pittsburgh.') };
+    return { status: 200, html: categoryPage(ctx, 'Trading cards', homeCards(ctx.query), 'Sealed wax, group breaks and supplies, shipped from Pittsburgh.') };
   }
   if (path.startsWith('/c/')) {
     const supplies = products.filter((p) => p.categories?.some((c) => c.name === 'Supplies'));
