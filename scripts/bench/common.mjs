@@ -11,7 +11,12 @@ export function spread(xs, format) {
   if (xs.length === 1) return format(xs[0]);
   const min = Math.min(...xs);
   const max = Math.max(...xs);
-  return min === max ? format(min) : `${format(median(xs))} (${format(min)}–${format(max)})`;
+  if (min === max) return format(min);
+  const [lo, hi] = [format(min), format(max)];
+  // "120 ms (110–130)": the unit once.
+  const unit = / [^\d\s]+$/.exec(hi)?.[0];
+  const bare = (text) => (unit && text.endsWith(unit) ? text.slice(0, -unit.length) : text);
+  return `${format(median(xs))} (${bare(lo)}–${bare(hi)})`;
 }
 
 export function markdownTable(header, rows) {

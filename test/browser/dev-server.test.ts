@@ -7,6 +7,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+// @ts-expect-error: plain JS module without types
+import { startDemoServer } from '../../demo-pages/server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const API_HEADERS = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
@@ -102,5 +104,30 @@ describe('npm start', () => {
 
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(errorLines(dev.output())).toEqual([]);
+  });
+});
+
+describe('the demo server answering the API (npm start)', () => {
+  it('keeps the demo controls and the demo login working', async () => {
+    const server: { url: string; close(): Promise<void> } = await startDemoServer({ port: 0, mock: 'server' });
+    const page = async (path: string) => (await fetch(new URL(path, server.url), { headers: { Accept: 'text/html' } })).text();
+    const api = (path: string, init: RequestInit = {}) => fetch(new URL(path, server.url), { ...init, headers: { ...API_HEADERS, ...init.headers } });
+    const loggedIn = (html: string) => JSON.parse(/id="storefront-config">([^<]*)</.exec(html)![1]!).user.loggedIn;
+    try {
+      await page('/?reset=1&visitor=CA&fail=/recently-viewed:500');
+      expect(await (await api('/determine-user-country')).json()).toEqual({ country: 'CA', opt: true });
+      expect((await api('/recently-viewed')).status).toBe(500);
+      // The next page load without controls has a healthy backend, the shop's state kept.
+      await page('/');
+      expect((await api('/recently-viewed')).status).toBe(200);
+      expect((await (await api('/determine-user-country')).json()).country).toBe('CA');
+
+      const login = await api('/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'a@b.c', password: 'cards4life' }) });
+      expect(await login.json()).toMatchObject({ success: true });
+      expect(loggedIn(await page('/user/logged-in'))).toBe(true);
+      expect(loggedIn(await page('/?reset=1'))).toBe(false);
+    } finally {
+      await server.close();
+    }
   });
 });
