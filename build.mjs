@@ -318,7 +318,11 @@ async function serve() {
   const portArg = argv.indexOf('--port');
   const port = Number(portArg >= 0 ? argv[portArg + 1] : (process.env.PORT ?? 5173));
   if (!Number.isInteger(port) || port < 0) throw new Error(`bad port: ${portArg >= 0 ? argv[portArg + 1] : process.env.PORT}`);
-  const { url } = await startDemoServer({ port, mock });
+  const { url } = await startDemoServer({ port, mock }).catch((error) => {
+    if (error.code !== 'EADDRINUSE') throw error;
+    console.error(`Port ${port} is in use: stop what runs there, or pick another port (npm start -- --port 8080).`);
+    process.exit(1);
+  });
   const api = mock === 'server' ? 'the demo server answers the API' : 'the API is answered in the page (MSW service worker)';
   console.log(`\nDemo shop: ${url}  (product page: ${url}${PRODUCT_PAGE.slice(1)})\n${api}. Watching for changes. Ctrl+C to stop.`);
 }

@@ -101,6 +101,11 @@ async function answerFromMock(api, req, res, url) {
   const body = hasBody ? Buffer.concat(chunks) : undefined;
   const response = await api.answer(new Request(url, { method: req.method, headers, body }));
   if (!response) return false;
+  if (response.type === 'error') {
+    // ?fail=…:network: the connection drops, as the browser sees a network error.
+    req.socket.destroy();
+    return true;
+  }
   res.writeHead(response.status, Object.fromEntries(response.headers));
   res.end(Buffer.from(await response.arrayBuffer()));
   return true;
@@ -156,7 +161,10 @@ export async function startDemoServer({ port = 0, host = '127.0.0.1', mock = 'pa
       res.writeHead(500).end('Demo server error');
     }
   });
-  await new Promise((resolve) => server.listen(port, host, resolve));
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, resolve);
+  });
   const address = server.address();
   const url = `http://${host === '127.0.0.1' ? 'localhost' : host}:${address.port}/`;
   return { url, close: () => new Promise((resolve) => server.close(resolve)), server };

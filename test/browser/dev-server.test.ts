@@ -4,6 +4,7 @@
  * backend in Node); `--page-mock` keeps the in-page MSW mode for static hosting.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -38,12 +39,19 @@ function stop(): Promise<void> {
   const hard = setTimeout(() => kill('SIGKILL'), 5_000);
   return exited.finally(() => clearTimeout(hard));
 }
-process.once('exit', () => running?.pid && process.kill(-running.pid, 'SIGKILL'));
+process.once('exit', () => {
+  try {
+    if (running?.pid) process.kill(-running.pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+});
 afterEach(stop);
 
 /** Runs `node build.mjs --serve` on a free port until it prints the shop's URL. */
 function startDevServer(...args: string[]): Promise<DevServer> {
-  const child = spawn(process.execPath, ['build.mjs', '--serve', '--port', '0', ...args], {
+  const port = args.includes('--port') ? [] : ['--port', '0'];
+  const child = spawn(process.execPath, ['build.mjs', '--serve', ...port, ...args], {
     cwd: root,
     env: { ...process.env, PORT: '0', FORCE_COLOR: '0' },
     detached: true,
@@ -105,6 +113,19 @@ describe('npm start', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(errorLines(dev.output())).toEqual([]);
   });
+
+  it('names a port in use and exits', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const { port } = blocker.address() as AddressInfo;
+    try {
+      const error: Error = await startDevServer('--port', String(port)).then(() => new Error('it started'), (e: Error) => e);
+      expect(error.message).toMatch(/^exited with 1 before printing its URL/);
+      expect(error.message).toContain(`\nPort ${port} is in use: stop what runs there, or pick another port (npm start -- --port 8080).\n`);
+    } finally {
+      blocker.close();
+    }
+  });
 });
 
 describe('the demo server answering the API (npm start)', () => {
@@ -114,9 +135,10 @@ describe('the demo server answering the API (npm start)', () => {
     const api = (path: string, init: RequestInit = {}) => fetch(new URL(path, server.url), { ...init, headers: { ...API_HEADERS, ...init.headers } });
     const loggedIn = (html: string) => JSON.parse(/id="storefront-config">([^<]*)</.exec(html)![1]!).user.loggedIn;
     try {
-      await page('/?reset=1&visitor=CA&fail=/recently-viewed:500');
+      await page('/?reset=1&visitor=CA&fail=/recently-viewed:500,/cart/retrieve:network');
       expect(await (await api('/determine-user-country')).json()).toEqual({ country: 'CA', opt: true });
       expect((await api('/recently-viewed')).status).toBe(500);
+      await expect(api('/cart/retrieve')).rejects.toThrow('fetch failed');
       // The next page load without controls has a healthy backend, the shop's state kept.
       await page('/');
       expect((await api('/recently-viewed')).status).toBe(200);
