@@ -6,7 +6,12 @@
  *   node build.mjs --react    the same islands on React 19 into dist-react/
  *   node build.mjs --both     both
  *   node build.mjs --size     ...and fail when a size budget is exceeded
- *   node build.mjs --serve    build, watch, and serve the demo pages (npm start)
+ *   node build.mjs --serve    build, watch, and serve the demo pages (npm start);
+ *                             the demo server answers the API (the mock
+ *                             backend's handlers, in Node), as Laravel would
+ *     --port 5173             its port (or PORT=5173; 0 picks a free one)
+ *     --page-mock             answer the API in the page instead (MSW service
+ *                             worker), as on a static host
  *
  * Output: content-hashed chunks with source maps, one CSS file, stable-named
  * `storefront.js`/`storefront.css` for pages without a manifest reader, and
@@ -21,7 +26,8 @@ import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = dirname(fileURLToPath(import.meta.url));
-const args = new Set(process.argv.slice(2));
+const argv = process.argv.slice(2);
+const args = new Set(argv);
 
 /**
  * The render version in every hydration marker (shared/runtime/ssr.ts): a
@@ -268,6 +274,8 @@ function printSizes(build) {
 }
 
 const CATEGORY_PAGE = "/";
+/** The demo product page the README and the bench use. */
+export const PRODUCT_PAGE = '/2025-26-topps-chrome-uefa-club-competitions-soccer';
 
 async function pageTotal(build, rows) {
   const keys = new Set(pageChunks(build, await widgetsOnPage(CATEGORY_PAGE)));
@@ -344,16 +352,39 @@ async function main() {
     console.log(`Preact/React category page JS: ${(totals.preact / totals.react).toFixed(2)}`);
   }
   if (args.has('--size') && failed) process.exit(1);
-  if (args.has('--serve')) {
-    const { startDemoServer } = await import('./demo-pages/server.mjs');
-    const outdir = join(root, 'dist');
-    const writeManifest = { name: 'manifest', setup: (b) => b.onEnd((r) => r.metafile && finish('preact', outdir, r.metafile)) };
-    const base = options('preact', outdir);
-    const ctx = await esbuild.context({ ...base, plugins: [...base.plugins, writeManifest] });
-    await ctx.watch();
-    const { url } = await startDemoServer({ port: Number(process.env.PORT ?? 5173) });
-    console.log(`\nDemo shop: ${url}  (product page: ${url}2025-26-topps-chrome-uefa-club-competitions-soccer)\nWatching for changes. Ctrl+C to stop.`);
-  }
+  if (args.has('--serve')) await serve();
+}
+
+/** npm start: rebuilds dist/ on every change and serves the demo shop. */
+async function serve() {
+  const { startDemoServer } = await import('./demo-pages/server.mjs');
+  const outdir = join(root, 'dist');
+  let firstBuild;
+  const built = new Promise((resolve) => (firstBuild = resolve));
+  const writeManifest = {
+    name: 'manifest',
+    setup: (b) =>
+      // esbuild reads what onEnd returns as options: return nothing.
+      b.onEnd((r) => {
+        if (r.metafile) finish('preact', outdir, r.metafile);
+        firstBuild();
+      }),
+  };
+  const base = options('preact', outdir);
+  const ctx = await esbuild.context({ ...base, plugins: [...base.plugins, writeManifest] });
+  await ctx.watch();
+  await built;
+  const mock = args.has('--page-mock') ? 'page' : 'server';
+  const portArg = argv.indexOf('--port');
+  const port = Number(portArg >= 0 ? argv[portArg + 1] : (process.env.PORT ?? 5173));
+  if (!Number.isInteger(port) || port < 0) throw new Error(`bad port: ${portArg >= 0 ? argv[portArg + 1] : process.env.PORT}`);
+  const { url } = await startDemoServer({ port, mock }).catch((error) => {
+    if (error.code !== 'EADDRINUSE') throw error;
+    console.error(`Port ${port} is in use: stop what runs there, or pick another port (npm start -- --port 8080).`);
+    process.exit(1);
+  });
+  const api = mock === 'server' ? 'the demo server answers the API' : 'the API is answered in the page (MSW service worker)';
+  console.log(`\nDemo shop: ${url}  (product page: ${url}${PRODUCT_PAGE.slice(1)})\n${api}. Watching for changes. Ctrl+C to stop.`);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

@@ -3,8 +3,10 @@
  * bundle and the demo assets, pages rendered by dist-demo/render.mjs, under a
  * strict Content-Security-Policy. By default the API calls never reach it:
  * the mock backend answers them in the page's service worker. With
- * `{ mock: 'server' }` (npm run bench) the same handlers answer here instead,
- * in Node, and the pages load no mock script: the page sees a real backend.
+ * `{ mock: 'server' }` (npm start, npm run bench) the same handlers answer
+ * here instead, in Node, and the pages load no mock script: the page sees a
+ * real backend. The demo controls (?reset, ?visitor, ?fail, ?delay) work in
+ * both modes.
  */
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
@@ -99,6 +101,11 @@ async function answerFromMock(api, req, res, url) {
   const body = hasBody ? Buffer.concat(chunks) : undefined;
   const response = await api.answer(new Request(url, { method: req.method, headers, body }));
   if (!response) return false;
+  if (response.type === 'error') {
+    // ?fail=…:network: the connection drops, as the browser sees a network error.
+    req.socket.destroy();
+    return true;
+  }
   res.writeHead(response.status, Object.fromEntries(response.headers));
   res.end(Buffer.from(await response.arrayBuffer()));
   return true;
@@ -142,22 +149,24 @@ export async function startDemoServer({ port = 0, host = '127.0.0.1', mock = 'pa
         res.writeHead(404).end('Not found');
         return;
       }
-      const ctx = {
-        path,
-        query: url.searchParams,
-        cookies: cookiesOf(req),
-        build: url.searchParams.get('build') === 'react' ? 'react' : 'preact',
-        mock,
-        renderIsland: await islandRenderer(),
-      };
-      if (api && url.searchParams.get('reset')) api.backend.reset();
       const headers = { 'Content-Type': TYPES['.html'], 'Content-Security-Policy': CSP, 'Cache-Control': 'no-store' };
       if (path === '/opt-in-localized') {
         const currency = url.searchParams.get('currency') === 'USDCAD' ? 'USDCAD' : 'USD';
+        api?.backend.update((s) => Object.assign(s, { currency, currencyDecided: true }));
         res.writeHead(303, { Location: req.headers.referer ?? '/', 'Set-Cookie': `demo_currency=${currency}; Path=/; SameSite=Lax` });
         res.end();
         return;
       }
+      api?.pageLoad(url.searchParams);
+      const ctx = {
+        path,
+        query: url.searchParams,
+        // With the mock here, the demo session is its state (as Laravel's would be).
+        cookies: api ? { ...cookiesOf(req), ...api.session() } : cookiesOf(req),
+        build: url.searchParams.get('build') === 'react' ? 'react' : 'preact',
+        mock,
+        renderIsland: await islandRenderer(),
+      };
       const { renderPage, renderPaypalLanding } = await render();
       if (req.method === 'POST' && path === '/cart/checkout/paypal-express') {
         const page = renderPaypalLanding(ctx, await readForm(req));
@@ -171,7 +180,10 @@ export async function startDemoServer({ port = 0, host = '127.0.0.1', mock = 'pa
       res.writeHead(500).end('Demo server error');
     }
   });
-  await new Promise((resolve) => server.listen(port, host, resolve));
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, resolve);
+  });
   const address = server.address();
   const url = `http://${host === '127.0.0.1' ? 'localhost' : host}:${address.port}/`;
   return { url, close: () => new Promise((resolve) => server.close(resolve)), server };

@@ -24,11 +24,20 @@ export const CHROMIUM_ARGS = [
   '--font-render-hinting=none',
 ];
 
-export async function launchChromium() {
-  if (existsSync(DEBIAN_CHROMIUM)) {
-    return chromium.launch({ executablePath: DEBIAN_CHROMIUM, args: CHROMIUM_ARGS, headless: true });
-  }
+/**
+ * The binary and how to start it headless: the Debian build's own headless
+ * mode, or the old headless shell that @sparticuz/chromium is built for.
+ * Lighthouse takes the same (npm run bench: CHROME_PATH, --chrome-flags).
+ */
+export async function chromiumExecutable() {
+  if (existsSync(DEBIAN_CHROMIUM)) return { executablePath: DEBIAN_CHROMIUM, headless: '--headless' };
   const sparticuz = (await import('@sparticuz/chromium')).default;
-  const executablePath = await sparticuz.executablePath();
-  return chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, '--headless=shell'], headless: true });
+  return { executablePath: await sparticuz.executablePath(), headless: '--headless=shell' };
+}
+
+export async function launchChromium() {
+  const { executablePath, headless } = await chromiumExecutable();
+  // Playwright adds its own --headless; the shell build needs it spelled out.
+  const args = headless === '--headless=shell' ? [...CHROMIUM_ARGS, headless] : CHROMIUM_ARGS;
+  return chromium.launch({ executablePath, args, headless: true });
 }

@@ -13,7 +13,8 @@
  * worker intercepts requests (the documented hook for exactly this).
  */
 import { setupWorker } from 'msw/browser';
-import { ANSWER_STYLES, createBackend, initialState, type AnswerStyle, type FailureMode, type MockState, type StateStore } from './backend';
+import { createBackend, initialState, type MockState, type StateStore } from './backend';
+import { applyControls } from './controls';
 
 const KEY = 'sfw-demo-backend';
 
@@ -32,23 +33,8 @@ const localStore: StateStore = {
 
 const backend = createBackend(localStore);
 const params = new URLSearchParams(location.search);
-if (params.get('reset')) {
-  backend.reset();
-  for (const name of ['demo_user', 'demo_currency']) document.cookie = `${name}=; path=/; max-age=0`;
-}
-const visitor = params.get('visitor');
-if (visitor === 'CA' || visitor === 'US') backend.update((s) => (s.visitor = visitor));
-for (const rule of (params.get('fail') ?? '').split(',').filter(Boolean)) {
-  const [path, mode] = rule.split(':');
-  if (path && mode) backend.fail(path, mode as FailureMode);
-}
-for (const rule of (params.get('delay') ?? '').split(',').filter(Boolean)) {
-  const [path, ms] = rule.split(':');
-  if (path && ms) backend.delay(path, Number(ms));
-}
-
-const style = params.get('answers');
-if (ANSWER_STYLES.includes(style as AnswerStyle)) backend.answerAs(style as AnswerStyle);
+if (params.get('reset')) for (const name of ['demo_user', 'demo_currency']) document.cookie = `${name}=; path=/; max-age=0`;
+applyControls(backend, params);
 
 const worker = setupWorker(...backend.handlers);
 (window as unknown as { demoBackend: typeof backend }).demoBackend = backend;

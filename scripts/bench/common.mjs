@@ -1,0 +1,79 @@
+/** What the parts of `npm run bench` share: statistics, Markdown tables, in-page probes. */
+
+export const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+};
+
+/** "median (min–max)" over the runs, or the one value of a single run. */
+export function spread(xs, format) {
+  if (xs.length === 1) return format(xs[0]);
+  const min = Math.min(...xs);
+  const max = Math.max(...xs);
+  if (min === max) return format(min);
+  const [lo, hi] = [format(min), format(max)];
+  // "120 ms (110–130)": the unit once.
+  const unit = / [^\d\s]+$/.exec(hi)?.[0];
+  const bare = (text) => (unit && text.endsWith(unit) ? text.slice(0, -unit.length) : text);
+  return `${format(median(xs))} (${bare(lo)}–${bare(hi)})`;
+}
+
+export function markdownTable(header, rows) {
+  const line = (cells) => `| ${cells.join(' | ')} |`;
+  return [line(header), line(header.map((_, i) => (i === 0 ? '---' : '---:'))), ...rows.map(line)].join('\n');
+}
+
+export const kb = (n) => `${(n / 1024).toFixed(2)} KB`;
+export const mb = (n) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+export const ms = (n) => `${Math.round(n)} ms`;
+/** Long task entries exist only over 50 ms: 0 means there was none. */
+export const task = (n) => (n > 0 ? ms(n) : 'none');
+
+export const isLocal = (url) => {
+  const { protocol, hostname } = new URL(url);
+  return protocol === 'data:' || protocol === 'blob:' || hostname === '127.0.0.1' || hostname === 'localhost';
+};
+
+/**
+ * Runs in the page before any of its scripts: long tasks, long animation
+ * frames (a frame's tasks, rendering included), and when the runtime claims
+ * its first hook.
+ */
+export function observeLongTasks() {
+  const w = /** @type {any} */ (window);
+  w.__bench = { tasks: [], frames: [], islandsStart: null, unsupported: [] };
+  for (const [type, list] of [
+    ['longtask', w.__bench.tasks],
+    ['long-animation-frame', w.__bench.frames],
+  ]) {
+    try {
+      new PerformanceObserver((entries) => {
+        for (const entry of entries.getEntries()) list.push([entry.startTime, entry.duration]);
+      }).observe({ type, buffered: true });
+    } catch {
+      w.__bench.unsupported.push(type);
+    }
+  }
+  const claims = new MutationObserver(() => {
+    w.__bench.islandsStart = performance.now();
+    claims.disconnect();
+  });
+  claims.observe(document, { subtree: true, attributes: true, attributeFilter: ['data-widget-claimed'] });
+}
+
+/** The longest of [start, duration] entries starting at or after `from` (0 when none). */
+export const longest = (entries, from = 0) => Math.max(0, ...entries.filter(([start]) => start >= from).map(([, duration]) => duration));
+
+/** A fresh context (cold cache, fresh storage) whose requests stay on this machine, CPU throttled. */
+export async function openThrottled(browser, { viewport, cpuSlowdown }) {
+  const context = await browser.newContext({ viewport, serviceWorkers: 'allow' });
+  await context.route('**/*', (route) => (isLocal(route.request().url()) ? route.continue() : route.abort()));
+  const page = await context.newPage();
+  await page.addInitScript(observeLongTasks);
+  const pageErrors = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+  return { context, page, cdp, pageErrors };
+}
