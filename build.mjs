@@ -20,6 +20,7 @@ import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 // Leaves out the parts of axios no call uses (the fetch adapter alone is 4.4 KB gzip).
 import { trimAxios } from './scripts/trim-axios.mjs';
+import { supportedTarget } from './scripts/browsers.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const args = new Set(process.argv.slice(2));
@@ -52,7 +53,8 @@ function options(variant, outdir) {
     bundle: true,
     splitting: true,
     format: 'esm',
-    target: ['es2020', 'chrome90', 'firefox90', 'safari15'],
+    // The browser support list in package.json (README "Browser support").
+    target: supportedTarget(root),
     minify: true,
     sourcemap: 'linked',
     metafile: true,
