@@ -6,6 +6,7 @@
  *   node build.mjs --react    the same islands on React 19 into dist-react/
  *   node build.mjs --both     both
  *   node build.mjs --size     ...and fail when a size budget is exceeded
+ *   node build.mjs --page     ...and measure the demo category page's JS in Chromium (scripts/measure-js.mjs)
  *   node build.mjs --serve    build, watch, and serve the demo pages (npm start)
  *
  * Output: content-hashed chunks with source maps, one CSS file, stable-named
@@ -269,6 +270,11 @@ async function main() {
   }
   if (totals.preact && totals.react) {
     console.log(`Preact/React category page JS: ${(totals.preact / totals.react).toFixed(2)}`);
+  }
+  if (args.has('--page')) {
+    // What a shopper downloads and runs, measured in Chromium (both builds: use with --both).
+    const { measureVariants, formatPageJs } = await import('./scripts/measure-js.mjs');
+    console.log(formatPageJs(await measureVariants({ path: CATEGORY_PAGE })));
   }
   if (args.has('--size') && failed) process.exit(1);
   if (args.has('--serve')) {
