@@ -35,6 +35,8 @@ export const BUDGETS = {
   island: 8 * 1024,
   islandWithPaypal: 14 * 1024,
   categoryPage: 60 * 1024,
+  /** Each chunk group of widgets/groups/ (README "Chunk groups"). */
+  groups: { 'every-page': 10 * 1024, category: 1.5 * 1024 },
 };
 /** Islands allowed the larger budget. */
 const PAYPAL_ISLANDS = new Set(['add-to-cart', 'add-to-cart/AddToCartForm', 'paypal-express/PaypalExpress']);
@@ -150,7 +152,7 @@ export function sizesOf(build) {
       key,
       file: item.file,
       // A lazily loaded part of shared/ (the api transport) is shared code, not an island.
-      kind: item.isEntry ? (key === CSS_ENTRY ? 'css' : 'entry') : item.isDynamicEntry && !item.src?.startsWith('shared/') ? 'island' : 'shared',
+      kind: item.isEntry ? (key === CSS_ENTRY ? 'css' : 'entry') : item.src?.startsWith('widgets/groups/') ? 'group' : item.isDynamicEntry && !item.src?.startsWith('shared/') ? 'island' : 'shared',
       name: item.name ?? key,
       raw: code.length,
       gzip: gzipSync(code, { level: 9 }).length,
@@ -172,9 +174,16 @@ export function pageChunks(build, widgets) {
   };
   visit(ENTRY);
   for (const [key, item] of Object.entries(build.manifest)) {
-    if (item.isDynamicEntry && widgets.includes(item.name) && /\/island\.tsx?$/.test(item.src)) visit(key); // lazy sub-chunks load on demand
+    // An island's own chunk, or the group chunk that holds it; lazy sub-chunks load on demand.
+    if (item.isDynamicEntry && islandsIn(build, item).some((w) => widgets.includes(w))) visit(key);
   }
   return [...seen];
+}
+
+/** The islands (widgets/<name>/island.tsx) whose code is in a manifest item's chunk. */
+function islandsIn(build, item) {
+  const out = build.metafile.outputs[relative(root, join(build.outdir, item.file)).split('\\').join('/')];
+  return Object.keys(out?.inputs ?? {}).map((i) => /^widgets\/([^/]+)\/island\.tsx?$/.exec(i)?.[1]).filter(Boolean);
 }
 
 /** The islands named by `data-widget` on a demo page, as the demo server renders it. */
@@ -210,6 +219,11 @@ async function checkBudgets(build, rows) {
     if (r.kind === 'island') {
       const budget = PAYPAL_ISLANDS.has(r.name) ? BUDGETS.islandWithPaypal : BUDGETS.island;
       if (r.gzip > budget) over.push(`island ${r.name} ${kb(r.gzip)} > ${kb(budget)}`);
+    }
+    if (r.kind === 'group') {
+      const budget = BUDGETS.groups[r.name.replace(/^groups\//, '')];
+      if (budget === undefined) over.push(`group ${r.name} has no budget (BUDGETS.groups)`);
+      else if (r.gzip > budget) over.push(`group ${r.name} ${kb(r.gzip)} > ${kb(budget)}`);
     }
   }
   const total = await pageTotal(build, rows);

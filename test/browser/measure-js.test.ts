@@ -47,4 +47,12 @@ describe('measurePageJs', () => {
     expect(paths(r.after.fetched)).toEqual(expect.arrayContaining(paths(r.before.fetched)));
     expect(r.errors).toEqual([]);
   });
+
+  it('the category page gets the islands it mounts at load in two group chunks, not one request per island', async () => {
+    const r = await measurePageJs(browser, new URL('/?reset=1', server.url).href, { quietMs: 1000 });
+    const ran = r.before.ran.map((s) => new URL(s.url).pathname);
+    expect(ran).toEqual(expect.arrayContaining([urlOf('widgets/groups/every-page.ts'), urlOf('widgets/groups/category.ts')]));
+    // Was 29 with a chunk per island; the entry, two groups, the api transport and the code they share.
+    expect(r.before.fetched.length).toBeLessThanOrEqual(20);
+  });
 });
