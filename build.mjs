@@ -6,6 +6,7 @@
  *   node build.mjs --react    the same islands on React 19 into dist-react/
  *   node build.mjs --both     both
  *   node build.mjs --size     ...and fail when a size budget is exceeded
+ *   node build.mjs --page     ...and measure the demo category page's JS in Chromium (scripts/measure-js.mjs)
  *   node build.mjs --serve    build, watch, and serve the demo pages (npm start);
  *                             the demo server answers the API (the mock
  *                             backend's handlers, in Node), as Laravel would
@@ -24,6 +25,9 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync,
 import { createHash } from 'node:crypto';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+// Leaves out the parts of axios no call uses (the fetch adapter alone is 4.4 KB gzip).
+import { trimAxios } from './scripts/trim-axios.mjs';
+import { supportedTarget } from './scripts/browsers.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const argv = process.argv.slice(2);
@@ -59,6 +63,8 @@ export const BUDGETS = {
   island: 8 * 1024,
   islandWithPaypal: 14 * 1024,
   categoryPage: 60 * 1024,
+  /** Each chunk group of widgets/groups/ (README "Chunk groups"). */
+  groups: { 'every-page': 10 * 1024, category: 1.5 * 1024 },
 };
 /** Islands allowed the larger budget. */
 const PAYPAL_ISLANDS = new Set(['add-to-cart', 'add-to-cart/AddToCartForm', 'paypal-express/PaypalExpress']);
@@ -68,23 +74,6 @@ const PREACT_ALIAS = {
   'react-dom': 'preact/compat',
   'react-dom/client': 'preact/compat/client',
   'react/jsx-runtime': 'preact/jsx-runtime',
-};
-
-/**
- * The api client pins axios to its XHR adapter (shared/api/client.ts), so
- * axios's fetch adapter is dead weight in the browser: ~3 KB gzip.
- */
-const dropAxiosFetchAdapter = {
-  name: 'drop-axios-fetch-adapter',
-  setup(build) {
-    build.onResolve({ filter: /^\.\/fetch\.js$/ }, (args) =>
-      /axios[\\/]lib[\\/]adapters[\\/]adapters\.js$/.test(args.importer) ? { path: 'axios-fetch-adapter', namespace: 'stub' } : undefined,
-    );
-    build.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({
-      contents: 'export const getFetch = () => undefined; export default undefined;',
-      loader: 'js',
-    }));
-  },
 };
 
 /**
@@ -106,7 +95,8 @@ function options(variant, outdir) {
     bundle: true,
     splitting: true,
     format: 'esm',
-    target: ['es2020', 'chrome90', 'firefox90', 'safari15'],
+    // The browser support list in package.json (README "Browser support").
+    target: supportedTarget(root),
     minify: true,
     sourcemap: 'linked',
     metafile: true,
@@ -119,7 +109,7 @@ function options(variant, outdir) {
     define: { 'process.env.NODE_ENV': '"production"', SFW_RENDER_VERSION: RENDER_VERSION },
     legalComments: 'none',
     logLevel: 'warning',
-    plugins: [dropAxiosFetchAdapter, inlinePlaceholders],
+    plugins: [trimAxios, inlinePlaceholders],
   };
 }
 
@@ -157,7 +147,7 @@ export async function buildServer() {
     sourcemap: 'linked',
     legalComments: 'none',
     logLevel: 'warning',
-    plugins: [dropAxiosFetchAdapter],
+    plugins: [trimAxios],
   });
   return outfile;
 }
@@ -227,7 +217,7 @@ export function sizesOf(build) {
       key,
       file: item.file,
       // A lazily loaded part of shared/ (the api transport) is shared code, not an island.
-      kind: item.isEntry ? (key === CSS_ENTRY ? 'css' : 'entry') : item.isDynamicEntry && !item.src?.startsWith('shared/') ? 'island' : 'shared',
+      kind: item.isEntry ? (key === CSS_ENTRY ? 'css' : 'entry') : item.src?.startsWith('widgets/groups/') ? 'group' : item.isDynamicEntry && !item.src?.startsWith('shared/') ? 'island' : 'shared',
       name: item.name ?? key,
       raw: code.length,
       gzip: gzipSync(code, { level: 9 }).length,
@@ -249,9 +239,16 @@ export function pageChunks(build, widgets) {
   };
   visit(ENTRY);
   for (const [key, item] of Object.entries(build.manifest)) {
-    if (item.isDynamicEntry && widgets.includes(item.name) && /\/island\.tsx?$/.test(item.src)) visit(key); // lazy sub-chunks load on demand
+    // An island's own chunk, or the group chunk that holds it; lazy sub-chunks load on demand.
+    if (item.isDynamicEntry && islandsIn(build, item).some((w) => widgets.includes(w))) visit(key);
   }
   return [...seen];
+}
+
+/** The islands (widgets/<name>/island.tsx) whose code is in a manifest item's chunk. */
+function islandsIn(build, item) {
+  const out = build.metafile.outputs[relative(root, join(build.outdir, item.file)).split('\\').join('/')];
+  return Object.keys(out?.inputs ?? {}).map((i) => /^widgets\/([^/]+)\/island\.tsx?$/.exec(i)?.[1]).filter(Boolean);
 }
 
 /** The islands named by `data-widget` on a demo page, as the demo server renders it. */
@@ -289,6 +286,11 @@ async function checkBudgets(build, rows) {
     if (r.kind === 'island') {
       const budget = PAYPAL_ISLANDS.has(r.name) ? BUDGETS.islandWithPaypal : BUDGETS.island;
       if (r.gzip > budget) over.push(`island ${r.name} ${kb(r.gzip)} > ${kb(budget)}`);
+    }
+    if (r.kind === 'group') {
+      const budget = BUDGETS.groups[r.name.replace(/^groups\//, '')];
+      if (budget === undefined) over.push(`group ${r.name} has no budget (BUDGETS.groups)`);
+      else if (r.gzip > budget) over.push(`group ${r.name} ${kb(r.gzip)} > ${kb(budget)}`);
     }
   }
   const total = await pageTotal(build, rows);
@@ -350,6 +352,11 @@ async function main() {
   }
   if (totals.preact && totals.react) {
     console.log(`Preact/React category page JS: ${(totals.preact / totals.react).toFixed(2)}`);
+  }
+  if (args.has('--page')) {
+    // What a shopper downloads and runs, measured in Chromium (both builds: use with --both).
+    const { measureVariants, formatPageJs } = await import('./scripts/measure-js.mjs');
+    console.log(formatPageJs(await measureVariants({ path: CATEGORY_PAGE })));
   }
   if (args.has('--size') && failed) process.exit(1);
   if (args.has('--serve')) await serve();

@@ -14,12 +14,13 @@
  *   `$sessionExpired` notice. Never a loop.
  * Only relative URLs are allowed, so no token ever leaves the site.
  */
-import axios, { type AxiosRequestConfig, type AxiosResponse, isAxiosError, isCancel } from 'axios';
+import type { AxiosRequestConfig, AxiosResponse } from 'axios';
+import { createHttp, isAxiosError, isCancel } from './axios-core';
 import { readCsrfMeta } from '../config';
 import { $sessionExpired } from '../stores/session';
 import { ApiError, CSRF_REFRESH_URL, DEFAULT_TIMEOUT_MS, type CallOptions } from './errors';
 
-export const http = axios.create({
+export const http = createHttp({
   // XHR only: the build drops axios's fetch adapter (build.mjs).
   adapter: 'xhr',
   timeout: DEFAULT_TIMEOUT_MS,

@@ -13,7 +13,12 @@ import { $openPanel } from '../../shared/stores/panels';
 import { $region } from '../../shared/stores/region';
 import { $sessionExpired } from '../../shared/stores/session';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: 'error' });
+  // Load the lazy api transport (axios) now: on a busy machine its first
+  // import takes about a second, which a test's first call must not wait on.
+  await import('../../shared/api/transport');
+});
 afterEach(async () => {
   cleanup();
   // Calls a test left in flight (aborted by the unmount) reach the mock now,

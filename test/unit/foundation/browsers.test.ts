@@ -1,0 +1,29 @@
+/**
+ * The build target comes from the browser support list in package.json
+ * (README "Browser support"): syntax every listed browser runs is kept,
+ * syntax the oldest one (Safari 15) lacks is lowered.
+ */
+import { transform } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { esbuildTarget, supportedTarget } from '../../../scripts/browsers.mjs';
+
+describe('browser support list', () => {
+  it.each([
+    [['Chrome >= 146', 'Safari >= 15'], ['chrome146', 'safari15']],
+    [['edge>=120', 'iOS >= 15.4', 'Firefox >= 140'], ['edge120', 'ios15.4', 'firefox140']],
+  ])('%j → %j', (list, target) => {
+    expect(esbuildTarget(list)).toEqual(target);
+  });
+
+  it.each([[['last 2 versions']], [['IE >= 11']], [[]], [undefined]])('refuses %j with a clear error', (list) => {
+    expect(() => esbuildTarget(list)).toThrow(/browserslist|write it as/);
+  });
+
+  it('the project list keeps what all its browsers run and lowers what Safari 15 lacks', async () => {
+    const target = supportedTarget(process.cwd());
+    expect(target).toContain('safari15');
+    const { code } = await transform('a ??= b; class C { static { init(); } }', { target });
+    expect(code).toContain('??=');
+    expect(code).not.toMatch(/static\s*\{/);
+  });
+});
