@@ -3,7 +3,7 @@
  * answers every call, an unhandled request fails the test; after each test
  * the DOM, the stores, the backend and the page config are reset.
  */
-import { cleanup } from '@testing-library/preact';
+import { cleanup, configure } from '@testing-library/preact';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { backend, server } from '../../demo-pages/mock/node';
 import { resetPageConfig } from '../../shared/config';
@@ -12,6 +12,10 @@ import { $openModals } from '../../shared/stores/modals';
 import { $openPanel } from '../../shared/stores/panels';
 import { $region } from '../../shared/stores/region';
 import { $sessionExpired } from '../../shared/stores/session';
+
+// findBy*/waitFor give up after 1 s by default: on a shared 2-core machine a
+// busy moment outlasts that. Waiting longer changes no assertion.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'error' });

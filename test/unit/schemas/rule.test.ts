@@ -97,7 +97,7 @@ const roots: Root[] = [
   {
     name: '#storefront-config',
     schema: PageConfig,
-    fixture: { region: { factor: '1.37', symbol: 'C$', country: 'CA' }, user: { loggedIn: 1 }, paypal: { clientId: 'abc', sdkBaseUrl: '/sdk' } },
+    fixture: { region: { factor: '1.37', symbol: 'C$', country: 'CA' }, user: { loggedIn: 1 }, paypal: { clientId: 'abc', sdkBaseUrl: '/sdk' }, cart: { count: '3' } },
   },
 ].map(asJson);
 

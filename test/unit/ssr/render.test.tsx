@@ -126,9 +126,18 @@ describe('server render', () => {
     expect(String(error.mock.calls[0]![0])).toMatch(/search-bar threw/);
   });
 
-  it('a bad config logs one error and renders with the defaults, as in the browser', () => {
+  it('a config key that is still wrong costs that key, as in the browser: one warning, the other keys apply', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const config = { region: { factor: -1, symbol: 'C$', country: 'CA' } };
+    const html = render('teaser-card', { product: toTeaser(productById(sampleIds.plain)!) }, config);
+    expect(warn).toHaveBeenCalledOnce();
+    expect(String(warn.mock.calls[0]![0])).toContain('region.factor');
+    expect(page(html).querySelector('.sfw-price')!.textContent).toMatch(/^C\$/);
+  });
+
+  it('a config that is not an object logs one error and renders with the defaults, as in the browser', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const html = render('teaser-card', { product: toTeaser(productById(sampleIds.plain)!) }, { region: { factor: -1 } });
+    const html = render('teaser-card', { product: toTeaser(productById(sampleIds.plain)!) }, 'not a config');
     expect(error).toHaveBeenCalledOnce();
     expect(page(html).querySelector('.sfw-price')!.textContent).toMatch(/^\$/);
   });
