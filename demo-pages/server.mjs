@@ -10,6 +10,7 @@
  */
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
 import { dirname, extname, join, normalize } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -47,13 +48,35 @@ const STATIC_ROOTS = [
   ['/demo/', 'demo-pages/public'],
 ];
 
-async function tryFile(res, dir, rest) {
+/**
+ * Text answers go out gzipped when the browser accepts it, as behind any
+ * production web server (nginx's gzip): measured page weights are then the
+ * shop's. Static files are compressed once per version.
+ */
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript)|image\/svg)/;
+const gzipped = new Map();
+function send(req, res, status, headers, body, cacheKey) {
+  const type = String(headers['Content-Type'] ?? '');
+  if (!COMPRESSIBLE.test(type) || !/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) || body.length < 1024) {
+    res.writeHead(status, headers).end(body);
+    return;
+  }
+  let zipped = cacheKey ? gzipped.get(cacheKey) : undefined;
+  if (!zipped) {
+    zipped = gzipSync(body, { level: 6 });
+    if (cacheKey) gzipped.set(cacheKey, zipped);
+  }
+  res.writeHead(status, { ...headers, 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' }).end(zipped);
+}
+
+async function tryFile(req, res, dir, rest) {
   const file = normalize(join(root, dir, rest));
   if (!file.startsWith(join(root, dir))) return false;
   try {
-    if (!(await stat(file)).isFile()) return false;
-    res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache' });
-    res.end(await readFile(file));
+    const info = await stat(file);
+    if (!info.isFile()) return false;
+    const headers = { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache' };
+    send(req, res, 200, headers, await readFile(file), `${file}:${info.mtimeMs}`);
     return true;
   } catch {
     return false;
@@ -140,10 +163,10 @@ export async function startDemoServer({ port = 0, host = '127.0.0.1', mock = 'pa
       const navigation = req.headers['sec-fetch-mode'] === 'navigate' || (req.headers.accept ?? '').includes('text/html');
       if (api && !navigation && !/^\/(build|build-react|demo)\//.test(path) && (await answerFromMock(api, req, res, url))) return;
       if (path === '/mockServiceWorker.js') {
-        if (await tryFile(res, 'dist-demo', 'mockServiceWorker.js')) return;
+        if (await tryFile(req, res, 'dist-demo', 'mockServiceWorker.js')) return;
       }
       for (const [prefix, dir] of STATIC_ROOTS) {
-        if (path.startsWith(prefix) && (await tryFile(res, dir, path.slice(prefix.length)))) return;
+        if (path.startsWith(prefix) && (await tryFile(req, res, dir, path.slice(prefix.length)))) return;
       }
       if (path.startsWith('/build') || path.startsWith('/demo/')) {
         res.writeHead(404).end('Not found');
@@ -170,11 +193,11 @@ export async function startDemoServer({ port = 0, host = '127.0.0.1', mock = 'pa
       const { renderPage, renderPaypalLanding } = await render();
       if (req.method === 'POST' && path === '/cart/checkout/paypal-express') {
         const page = renderPaypalLanding(ctx, await readForm(req));
-        res.writeHead(page.status, headers).end(page.html);
+        send(req, res, page.status, headers, page.html);
         return;
       }
       const page = renderPage(ctx);
-      res.writeHead(page.status, headers).end(page.html);
+      send(req, res, page.status, headers, page.html);
     } catch (error) {
       console.error(error);
       res.writeHead(500).end('Demo server error');
