@@ -262,7 +262,7 @@ export function pageChunks(build, widgets) {
     if (!key || seen.has(key)) return;
     seen.add(key);
     for (const i of build.manifest[key]?.imports ?? []) visit(i);
-    // Lazy shared code (the api transport) loads with the first call, which every page makes.
+    // Lazy shared code (the api transport) is prefetched at idle on every page (shared/runtime/prefetch.ts) and runs with the first call.
     for (const i of build.manifest[key]?.dynamicImports ?? []) if (build.manifest[i]?.src?.startsWith('shared/')) visit(i);
   };
   visit(ENTRY);
