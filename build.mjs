@@ -87,7 +87,8 @@ const inlinePlaceholders = {
   },
 };
 
-function options(variant, outdir) {
+/** `transport`: the files prefetch.ts preloads, defined as one string (an array define becomes a shared chunk of its own). */
+function options(variant, outdir, transport = []) {
   return {
     absWorkingDir: root,
     entryPoints: [{ in: ENTRY, out: 'storefront' }, { in: CSS_ENTRY, out: 'storefront' }],
@@ -106,7 +107,7 @@ function options(variant, outdir) {
     loader: { '.svg': 'file' },
     jsx: 'automatic',
     alias: variant === 'preact' ? PREACT_ALIAS : {},
-    define: { 'process.env.NODE_ENV': '"production"', SFW_RENDER_VERSION: RENDER_VERSION },
+    define: { 'process.env.NODE_ENV': '"production"', SFW_RENDER_VERSION: RENDER_VERSION, SFW_TRANSPORT_FILES: JSON.stringify(transport.join(' ')) },
     legalComments: 'none',
     logLevel: 'warning',
     plugins: [trimAxios, inlinePlaceholders],
@@ -118,12 +119,39 @@ export async function buildVariant(variant) {
   const outdir = join(root, variant === 'preact' ? 'dist' : 'dist-react');
   const temp = `${outdir}.tmp-${process.pid}`;
   rmSync(temp, { recursive: true, force: true });
-  const result = await esbuild.build(options(variant, temp));
+  // Two passes: the first names the transport chunks, the second writes them into the entry.
+  const first = await esbuild.build({ ...options(variant, temp), write: false });
+  const transport = transportFiles(first.metafile, temp);
+  const result = await esbuild.build(options(variant, temp, transport));
+  const missing = transport.filter((file) => !result.metafile.outputs[`${relative(root, temp)}/${file.slice(2)}`.split('\\').join('/')]);
+  if (missing.length) throw new Error(`build: the transport chunks changed between the passes: ${missing.join(', ')}`);
   finish(variant, temp, result.metafile);
   rmSync(outdir, { recursive: true, force: true });
   renameSync(temp, outdir);
   const metafile = JSON.parse(JSON.stringify(result.metafile).split(relative(root, temp)).join(relative(root, outdir)));
   return { variant, outdir, metafile, manifest: JSON.parse(readFileSync(join(outdir, 'manifest.json'), 'utf8')) };
+}
+
+/**
+ * The files the transport chunk (shared/api/transport.ts: axios) needs that
+ * the entry does not already load, as './chunks/…' relative to the entry
+ * (shared/runtime/prefetch.ts preloads them at idle). Only the entry gets the
+ * list; no chunk imports the entry, so its change cannot move another
+ * chunk's content hash, and the second pass names every chunk as the first did.
+ */
+function transportFiles(metafile, outdir) {
+  const outputs = metafile.outputs;
+  const closure = (file, seen = new Set()) => {
+    if (seen.has(file)) return seen;
+    seen.add(file);
+    for (const i of outputs[file]?.imports ?? []) if (i.kind === 'import-statement' && !i.external) closure(i.path, seen);
+    return seen;
+  };
+  const find = (src) => Object.keys(outputs).find((file) => outputs[file].entryPoint === src && file.endsWith('.js'));
+  const transport = find('shared/api/transport.ts');
+  if (!transport) throw new Error('build: no transport chunk (shared/api/transport.ts) in the output');
+  const loaded = closure(find(ENTRY));
+  return [...closure(transport)].filter((file) => !loaded.has(file)).map((file) => `./${relative(outdir, join(root, file)).split('\\').join('/')}`);
 }
 
 /**
@@ -234,7 +262,7 @@ export function pageChunks(build, widgets) {
     if (!key || seen.has(key)) return;
     seen.add(key);
     for (const i of build.manifest[key]?.imports ?? []) visit(i);
-    // Lazy shared code (the api transport) loads with the first call, which every page makes.
+    // Lazy shared code (the api transport) is prefetched at idle on every page (shared/runtime/prefetch.ts) and runs with the first call.
     for (const i of build.manifest[key]?.dynamicImports ?? []) if (build.manifest[i]?.src?.startsWith('shared/')) visit(i);
   };
   visit(ENTRY);

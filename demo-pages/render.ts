@@ -25,6 +25,17 @@ export interface RenderContext {
    * render service that is down).
    */
   renderIsland?: (widget: string, props: unknown, config?: unknown) => string;
+  /**
+   * With the mock in the demo server: what the server knows at render time
+   * (the cart count, the country check, the saved searches), written into the
+   * config block as a Laravel view composer would. Without it (in-page mock)
+   * the islands ask the API (spec §7).
+   */
+  known?: {
+    cart: { count: number; errors: boolean };
+    country: { country: string; opt: boolean };
+    recentSearches: string[];
+  };
 }
 
 export interface Page {
@@ -52,10 +63,12 @@ function hook(widget: string, value?: unknown, tag = 'div', extra = ''): string 
 
 function config(ctx: RenderContext) {
   const cad = ctx.cookies.demo_currency === 'USDCAD';
+  const { known } = ctx;
   return {
     region: cad ? { factor: CAD_FACTOR, symbol: 'C$', country: 'CA' } : { factor: 1, symbol: '$', country: 'US' },
-    user: { loggedIn: ctx.cookies.demo_user === '1' },
+    user: { loggedIn: ctx.cookies.demo_user === '1', ...(known && { recentSearches: known.recentSearches }) },
     paypal: { clientId: 'demo-client-id', sdkBaseUrl: '/demo/fake-paypal-sdk.js' },
+    ...(known && { cart: known.cart, country: known.country }),
   };
 }
 
@@ -68,6 +81,8 @@ const MENU = [
 
 function header(ctx: RenderContext): string {
   const loggedIn = ctx.cookies.demo_user === '1';
+  // The search bars take the user from the config block when it has the saved searches; else from their props.
+  const searchUser = ctx.known ? {} : { loggedIn, recentSearches: loggedIn ? ['pokemon 151', 'topps chrome'] : [] };
   const menu = MENU.map(
     ([name, items], i) => `
         <li class="menu__item">
@@ -91,7 +106,7 @@ function header(ctx: RenderContext): string {
     <div class="mainbar">
       <button type="button" class="icon-btn mainbar__menu" data-panel-toggle="main-menu" aria-controls="main-menu" aria-expanded="false"><span class="icon-bars" aria-hidden="true"></span><span class="visually-hidden">Menu</span></button>
       <a class="logo" href="/"><span class="logo__mark" aria-hidden="true">SC</span> <span class="logo__text">Steel City Collectibles</span></a>
-      <div class="mainbar__search">${hook('search-bar', { loggedIn, recentSearches: loggedIn ? ['pokemon 151', 'topps chrome'] : [] })}</div>
+      <div class="mainbar__search">${hook('search-bar', searchUser)}</div>
       <button type="button" class="icon-btn mobile-search-toggle" data-panel-toggle="mobile-search" aria-controls="mobile-search" aria-expanded="false"><span class="visually-hidden">Search</span><span class="icon-search" aria-hidden="true"></span></button>
       <button type="button" class="icon-btn flag-btn" data-region-open><img src="/demo/img/flag-${config(ctx).region.country === 'CA' ? 'ca' : 'us'}.svg" alt="" width="24" height="16"><span class="visually-hidden">Choose your region</span></button>
       <div class="account">
@@ -101,7 +116,7 @@ function header(ctx: RenderContext): string {
       ${hook('cart-dropdown')}
     </div>
     <nav class="menu" id="main-menu" data-panel="main-menu" aria-label="Main"><ul class="menu__list">${menu}</ul></nav>
-    <div class="mobile-search" id="mobile-search" data-panel="mobile-search" hidden>${hook('search-bar', { loggedIn, recentSearches: loggedIn ? ['pokemon 151', 'topps chrome'] : [], variant: 'mobile' })}</div>
+    <div class="mobile-search" id="mobile-search" data-panel="mobile-search" hidden>${hook('search-bar', { ...searchUser, variant: 'mobile' })}</div>
     <div class="header-overlay" data-header-overlay hidden></div>
   </header>`;
 }

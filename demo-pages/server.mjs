@@ -186,6 +186,8 @@ export async function startDemoServer({ port = 0, host = '127.0.0.1', mock = 'pa
         query: url.searchParams,
         // With the mock here, the demo session is its state (as Laravel's would be).
         cookies: api ? { ...cookiesOf(req), ...api.session() } : cookiesOf(req),
+        // ...and the page's config block carries what it knows, so a passive page view makes no API call.
+        known: api?.pageState(),
         build: url.searchParams.get('build') === 'react' ? 'react' : 'preact',
         mock,
         renderIsland: await islandRenderer(),

@@ -7,7 +7,7 @@
  * object logs an error, and then every default applies.
  */
 import * as v from 'valibot';
-import { flag, num } from './api/schemas';
+import { flag, num, str } from './api/schemas';
 import { parseLenient } from './runtime/issues';
 
 export const CONFIG_ELEMENT_ID = 'storefront-config';
@@ -21,7 +21,14 @@ export const PageConfig = v.object({
     }),
     {},
   ),
-  user: v.nullish(v.object({ loggedIn: flag }), {}),
+  user: v.nullish(
+    v.object({
+      loggedIn: flag,
+      /** The shopper's saved searches (the search bars' Recent Searches when their props give none). */
+      recentSearches: v.nullish(v.array(str)),
+    }),
+    {},
+  ),
   paypal: v.nullish(
     v.object({
       clientId: v.nullish(v.string(), ''),
@@ -30,8 +37,14 @@ export const PageConfig = v.object({
     }),
     {},
   ),
-  /** What the server knows of the cart: the count the cart button shows before any call. */
-  cart: v.nullish(v.object({ count: v.nullish(v.pipe(num, v.integer(), v.minValue(0))) })),
+  /**
+   * What the server knows at render time (issue 13: a passive page view makes
+   * no API call). Each part missing: the island asks the API (spec §7).
+   * The cart: the count and error flag the cart button shows, GET /cart/get-count's answer.
+   */
+  cart: v.nullish(v.object({ count: v.nullish(v.pipe(num, v.integer(), v.minValue(0))), errors: flag })),
+  /** GET /determine-user-country's answer; without `country` the prompt asks. */
+  country: v.nullish(v.object({ country: v.nullish(str), opt: flag })),
 });
 export type PageConfig = v.InferOutput<typeof PageConfig>;
 

@@ -227,7 +227,7 @@ export function createBackend(store: StateStore = memoryStore()) {
       setDemoCookie('demo_user', '1');
       return style === 'json' ? { success: true, redirect: '/user/logged-in' } : redirect('/user/logged-in');
     }),
-    route('get', '/determine-user-country', (s) => ({ country: s.visitor, opt: s.visitor !== 'US' && !s.currencyDecided })),
+    route('get', '/determine-user-country', countryAnswer),
     route('post', '/opt-in-currency-display', (s) => {
       s.currencyDecided = true;
       s.currency = 'USDCAD';
@@ -248,6 +248,16 @@ export function createBackend(store: StateStore = memoryStore()) {
     handlers,
     store,
     calls,
+    /**
+     * What the server knows when it renders a page, for the config block
+     * (issue 13): the answers of GET /cart/get-count and /determine-user-country,
+     * and the shopper's saved searches. Failure modes do not apply (no call).
+     */
+    pageState() {
+      const s = store.read();
+      const cart = cartAnswer(s);
+      return { cart: { count: cart.CartQuantity, errors: cart.CartErrors }, country: countryAnswer(s), recentSearches: s.loggedIn ? s.recentSearches : [] };
+    },
     fail(path: string, mode: FailureMode) {
       failures.set(path, mode);
     },
@@ -283,6 +293,11 @@ function laravelValidation(errors: Record<string, string[]>) {
   const all = Object.values(errors).flat();
   const more = all.length - 1;
   return { message: more > 0 ? `${all[0]} (and ${more} more error${more > 1 ? 's' : ''})` : all[0], errors };
+}
+
+/** GET /determine-user-country: only a non-US visitor who has not answered is offered CAD. */
+function countryAnswer(s: MockState) {
+  return { country: s.visitor, opt: s.visitor !== 'US' && !s.currencyDecided };
 }
 
 /** A redirect the browser follows (the demo server renders the page it lands on). */

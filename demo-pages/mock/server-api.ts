@@ -29,3 +29,8 @@ export function session(): Record<string, string> {
   const state = backend.store.read();
   return { demo_user: state.loggedIn ? '1' : '0', demo_currency: state.currency };
 }
+
+/** The initial state a Laravel view composer would put into the config block (README "Page config"). */
+export function pageState() {
+  return backend.pageState();
+}

@@ -11,6 +11,7 @@
 import { ISLANDS } from '../../widgets/registry';
 import { EVENTS } from '../events';
 import { createRuntime } from './mount';
+import { prefetchTransportSoon } from './prefetch';
 
 export interface StorefrontGlobal {
   mount(root?: ParentNode): void;
@@ -38,6 +39,7 @@ if (!window.Storefront) {
   const start = () => {
     runtime.mount(document);
     runtime.observe();
+    prefetchTransportSoon(import.meta.url);
   };
   const whenReady = () =>
     document.readyState === 'loading' ? document.addEventListener('DOMContentLoaded', start, { once: true }) : start();

@@ -236,12 +236,13 @@ const isOpen = () => $openPanel.get() === CART_PANEL;
 
 /**
  * Keeps the cart fresh while a cart dropdown is mounted (spec §4): fetches the
- * count, loads the cart when the dropdown opens, follows the toggle/hide and
+ * count unless the page's config gave it, loads the cart when the dropdown opens, follows the toggle/hide and
  * cart-updated events, other tabs (BroadcastChannel) and pages restored from
  * the back/forward cache. Returns the cleanup, which also aborts fetches.
  */
 export function startCartSync(): () => void {
-  void refreshCount();
+  // A count the page gave (initCartCount) is the state at page load: no call (issue 13).
+  if (readPageConfig().cart?.count == null) void refreshCount();
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel('storefront:cart') : null;
   const changed = () => void cartChanged(isOpen());
   if (channel) channel.onmessage = changed;
@@ -287,8 +288,12 @@ export function resetCart(): void {
   $cart.set({ ...initial });
 }
 
-/** The count the page's config gives (the server knew it), shown before any call; on the server, per page. */
+/**
+ * The count and error flag the page's config gives (the server knew them),
+ * shown before any call; on the server, per page. They take no ticket: any
+ * later answer or write is newer than the page.
+ */
 export function initCartCount(): void {
-  const count = readPageConfig().cart?.count;
-  $cart.set({ ...$cart.get(), count: count ?? 0, counted: count !== undefined });
+  const { count, errors = false } = readPageConfig().cart ?? {};
+  $cart.set({ ...$cart.get(), count: count ?? 0, counted: count != null, errors: count != null && errors });
 }

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { determineUserCountry, optInCurrencyDisplay, optOutCurrency } from '../../shared/api/calls';
 import { logFailure } from '../../shared/api/client';
+import type { CountryCheck } from '../../shared/api/schemas';
+import { readPageConfig } from '../../shared/config';
 import { navigation } from '../../shared/navigation';
 import { isSafeUrl } from '../../shared/safe-url';
 import { $region } from '../../shared/stores/region';
@@ -20,7 +22,8 @@ export interface CountryPromptProps {
 }
 
 /**
- * Spec §4 Country offer: on load the visitor's country is checked; a non-US
+ * Spec §4 Country offer: on load the visitor's country is checked (the
+ * page config's `country` answer, else GET /determine-user-country); a non-US
  * country is remembered; with `opt` the CAD offer opens. Both answers reload
  * the page, even when the call failed (§8: the opt-in fails silently).
  */
@@ -30,21 +33,24 @@ export function CountryPrompt({ flagUrl }: CountryPromptProps) {
   const request = useRef<AbortController | null>(null);
 
   useEffect(() => {
-    const controller = (request.current = new AbortController());
-    determineUserCountry({ signal: controller.signal }).then(
-      (check) => {
-        const outcome = countryOutcome(check);
-        if (!outcome.remember) return;
-        rememberCountry(outcome.remember);
-        const current = $region.get();
-        if (outcome.remember === 'CA') $region.set({ ...current, country: 'CA' });
-        if (outcome.offer) {
-          setCountry(outcome.remember);
-          openModal(COUNTRY_PROMPT_ID);
-        }
-      },
-      (error) => logFailure('Country check', error),
-    );
+    const apply = (check: CountryCheck) => {
+      const outcome = countryOutcome(check);
+      if (!outcome.remember) return;
+      rememberCountry(outcome.remember);
+      const current = $region.get();
+      if (outcome.remember === 'CA') $region.set({ ...current, country: 'CA' });
+      if (outcome.offer) {
+        setCountry(outcome.remember);
+        openModal(COUNTRY_PROMPT_ID);
+      }
+    };
+    // The server knew the answer: no call on a passive page view (issue 13).
+    const given = readPageConfig().country;
+    if (given?.country != null) apply({ country: given.country, opt: given.opt });
+    else {
+      const controller = (request.current = new AbortController());
+      determineUserCountry({ signal: controller.signal }).then(apply, (error) => logFailure('Country check', error));
+    }
     return () => request.current?.abort();
   }, []);
 

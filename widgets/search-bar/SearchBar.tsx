@@ -26,11 +26,13 @@ import {
 } from './rules';
 import { $recentSearches, $trending, clearRecentSearches, loadTrendingOnce, seedRecentSearches } from './store';
 import { useMounted, usePageId } from '../../shared/ui/use-page-id';
+import { readPageConfig } from '../../shared/config';
 
 export interface SearchBarProps {
-  loggedIn: boolean;
-  /** The shopper's saved searches, as the server rendered them. */
-  recentSearches: string[];
+  /** Missing (undefined or null): the page config's `user.loggedIn`. */
+  loggedIn?: boolean | null;
+  /** The shopper's saved searches, as the server rendered them. Missing: the page config's `user.recentSearches`. */
+  recentSearches?: string[] | null;
   variant: 'desktop' | 'mobile';
 }
 
@@ -43,7 +45,13 @@ interface Search {
 }
 const IDLE: Search = { status: 'idle', term: '', results: [], total: 0 };
 
-export function SearchBar({ loggedIn, recentSearches, variant }: SearchBarProps) {
+const NONE: string[] = [];
+
+export function SearchBar({ loggedIn: loggedInProp, recentSearches: recentProp, variant }: SearchBarProps) {
+  // Props win; a bar without them takes the page config's user (one block for every bar), else logged out, none saved.
+  const user = readPageConfig().user;
+  const loggedIn = loggedInProp ?? user.loggedIn;
+  const recentSearches = recentProp ?? user.recentSearches ?? NONE;
   const id = usePageId('sfw-search');
   const listId = `${id}-list`;
   const optionId = (i: number) => `${id}-opt-${i}`;

@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import { backend } from '../../../demo-pages/mock/node';
+import { parsePageConfig, setPageConfig } from '../../../shared/config';
 import { navigation } from '../../../shared/navigation';
 import { $openModals } from '../../../shared/stores/modals';
 import { $region } from '../../../shared/stores/region';
@@ -127,5 +128,33 @@ describe('country-prompt', () => {
     expect(String(warn.mock.calls[0]![0])).toMatch(/country-prompt.*flagUrl/);
     expect(error).not.toHaveBeenCalled();
     expect(host.getAttribute('data-widget-state')).toBe('mounted');
+  });
+});
+
+describe('country-prompt: the answer from the page config (issue 13)', () => {
+  it('a CA answer in the config opens the offer without calling the API', async () => {
+    setPageConfig(parsePageConfig({ country: { country: 'CA', opt: 1 } }));
+    render(<CountryPrompt />);
+    await screen.findByRole('dialog', { name: 'Shopping from outside the US?' });
+    expect(localStorage.getItem(COUNTRY_STORAGE_KEY)).toBe('CA');
+    expect($region.get().country).toBe('CA');
+    expect(backend.callsTo('/determine-user-country')).toHaveLength(0);
+  });
+
+  it('a US answer in the config: nothing opens, no call', async () => {
+    backend.update((s) => (s.visitor = 'CA'));
+    setPageConfig(parsePageConfig({ country: { country: 'US', opt: false } }));
+    render(<CountryPrompt />);
+    await settle();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(backend.callsTo('/determine-user-country')).toHaveLength(0);
+  });
+
+  it('a config without the answer calls GET /determine-user-country (spec §7 fallback)', async () => {
+    backend.update((s) => (s.visitor = 'CA'));
+    setPageConfig(parsePageConfig({ country: { opt: true } }));
+    render(<CountryPrompt />);
+    await screen.findByRole('dialog', { name: 'Shopping from outside the US?' });
+    expect(backend.callsTo('/determine-user-country')).toHaveLength(1);
   });
 });

@@ -97,7 +97,13 @@ const roots: Root[] = [
   {
     name: '#storefront-config',
     schema: PageConfig,
-    fixture: { region: { factor: '1.37', symbol: 'C$', country: 'CA' }, user: { loggedIn: 1 }, paypal: { clientId: 'abc', sdkBaseUrl: '/sdk' }, cart: { count: '3' } },
+    fixture: {
+      region: { factor: '1.37', symbol: 'C$', country: 'CA' },
+      user: { loggedIn: 1, recentSearches: ['pokemon 151'] },
+      paypal: { clientId: 'abc', sdkBaseUrl: '/sdk' },
+      cart: { count: '3', errors: 0 },
+      country: { country: 'CA', opt: '1' },
+    },
   },
 ].map(asJson);
 

@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { backend } from '../../../demo-pages/mock/node';
 import { trending } from '../../../demo-pages/mock/catalog';
+import { parsePageConfig, setPageConfig } from '../../../shared/config';
 import { $region } from '../../../shared/stores/region';
 import { COMING_SOON_SRC } from '../../../shared/ui/ProductImage';
 import island from '../../../widgets/search-bar/island';
@@ -329,5 +330,37 @@ describe('search-bar island', () => {
     expect(host.querySelector('[role="combobox"]')).not.toBeNull();
     expect(host.querySelector('.sfw-search--mobile')).toBeNull();
     unmount();
+  });
+});
+
+describe('search-bar: the user from the page config (issue 13)', () => {
+  const recentTerms = async () => {
+    const recent = await screen.findByRole('group', { name: 'Recent Searches' });
+    return within(recent).getAllByRole('option').map((o) => o.textContent);
+  };
+
+  it('a bar without loggedIn/recentSearches props shows the config user’s saved searches, and makes no call at load', async () => {
+    setPageConfig(parsePageConfig({ user: { loggedIn: true, recentSearches: ['from config'] } }));
+    const host = hook('search-bar', {});
+    island.mount(host);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(backend.calls).toEqual([]);
+    act(() => screen.getByRole('combobox').focus());
+    expect(await recentTerms()).toEqual(['from config']);
+  });
+
+  it('props win over the config', async () => {
+    setPageConfig(parsePageConfig({ user: { loggedIn: false, recentSearches: ['from config'] } }));
+    island.mount(hook('search-bar', { loggedIn: true, recentSearches: ['from props'] }));
+    act(() => screen.getByRole('combobox').focus());
+    expect(await recentTerms()).toEqual(['from props']);
+  });
+
+  it('a logged-out config user sees no Recent Searches', async () => {
+    setPageConfig(parsePageConfig({ user: { loggedIn: false, recentSearches: ['from config'] } }));
+    island.mount(hook('search-bar', {}));
+    act(() => screen.getByRole('combobox').focus());
+    await waitFor(() => expect(options()).toHaveLength(trending.length));
+    expect(screen.queryByRole('group', { name: 'Recent Searches' })).toBeNull();
   });
 });

@@ -1,0 +1,130 @@
+/**
+ * Issue 13: on the demo category page, with the API answered by the demo
+ * server (as Laravel, which writes the initial state into the config block),
+ * a passive page view makes no API call and runs no axios; the request code
+ * is prefetched at idle without running, so on a slow network the first
+ * click on the cart, the search field or a dialog opener does not wait for it.
+ */
+import { readFileSync } from 'node:fs';
+import type { Browser, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../../scripts/chromium.mjs';
+import { measurePageJs } from '../../scripts/measure-js.mjs';
+// @ts-expect-error: plain JS module without types
+import { startDemoServer } from '../../demo-pages/server.mjs';
+import { waitForIslands } from './harness';
+
+const manifest = JSON.parse(readFileSync('dist/manifest.json', 'utf8')) as Record<string, { file: string; src?: string }>;
+const TRANSPORT = `/build/${Object.values(manifest).find((m) => m.src === 'shared/api/transport.ts')!.file}`;
+const API_HEADERS = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json' };
+
+let server: { url: string; close(): Promise<void> };
+let browser: Browser;
+beforeAll(async () => {
+  server = await startDemoServer({ port: 0, mock: 'server' });
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const api = (path: string, init: RequestInit = {}) => fetch(new URL(path, server.url), { ...init, headers: { ...API_HEADERS, ...init.headers } });
+
+/** A shop with two items in the cart; returns the first item's title. */
+async function seedCart(): Promise<string> {
+  await fetch(new URL('/?reset=1', server.url), { headers: { Accept: 'text/html' } });
+  const added = await api('/cart/add-item', { method: 'POST', body: JSON.stringify({ id: 1, product_id: 1, quantity: 2, attributes: {}, region: 'US' }) });
+  expect(added.ok).toBe(true);
+  const cart = (await (await api('/cart/retrieve')).json()) as { cart_items: Array<{ title: string }> };
+  return cart.cart_items[0]!.title;
+}
+
+/** Opens `/` and records every request that is not a document, script, style or image: the API calls. */
+async function openPage(slow: boolean): Promise<{ page: Page; apiCalls: string[]; transportRequests: () => number; close: () => Promise<void> }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const apiCalls: string[] = [];
+  const transport: Request[] = [];
+  page.on('request', (r) => {
+    const { pathname } = new URL(r.url());
+    if (pathname === TRANSPORT) transport.push(r);
+    if (['xhr', 'fetch'].includes(r.resourceType())) apiCalls.push(`${r.method()} ${pathname}`);
+  });
+  if (slow) {
+    // A slow 3G-like link: every request waits 400 ms, about 50 KB/s down.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 400, downloadThroughput: 50 * 1024, uploadThroughput: 25 * 1024 });
+  }
+  await page.goto(server.url, { waitUntil: 'load', timeout: 45_000 });
+  return {
+    page,
+    apiCalls,
+    transportRequests: () => transport.length,
+    close: async () => {
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  };
+}
+
+describe('a passive view of the category page (issue 13)', () => {
+  it('makes no API call and runs no axios; the request code is only prefetched', async () => {
+    await seedCart();
+    const { page, apiCalls, close } = await openPage(false);
+    await page.locator('.sfw-cart__toggle[aria-label="Cart, 2 items"]').waitFor();
+    await page.waitForTimeout(3000);
+    expect(apiCalls).toEqual([]);
+    expect(await page.locator(`link[rel="modulepreload"][href$="${TRANSPORT}"]`).count()).toBe(1);
+    await close();
+
+    // V8 coverage: the transport (axios) was fetched, and none of its code ran.
+    const r = await measurePageJs(browser, server.url);
+    const paths = (list: Array<{ url: string }>) => list.map((s) => new URL(s.url).pathname);
+    expect(paths(r.before.fetched)).toContain(TRANSPORT);
+    expect(paths(r.before.ran)).not.toContain(TRANSPORT);
+    expect(r.before.axiosRan).toBe(false);
+    expect(r.errors).toEqual([]);
+  });
+
+  it('on a slow network the first click on the cart, the search field and Sign in work, the request code already there', async () => {
+    const title = await seedCart();
+    const { page, apiCalls, transportRequests, close } = await openPage(true);
+    // Server HTML shows the islands at once; they take input once hydrated.
+    await waitForIslands(page);
+    // Idle: the transport is prefetched (one request, finished), before any input.
+    await expect.poll(() => page.evaluate((t) => performance.getEntriesByType('resource').some((e) => new URL(e.name).pathname === t && (e as PerformanceResourceTiming).responseEnd > 0), TRANSPORT), { timeout: 30_000 }).toBe(true);
+    expect(await page.locator(`link[rel="modulepreload"][href$="${TRANSPORT}"]`).count()).toBe(1);
+    await page.waitForTimeout(1000);
+    expect(apiCalls).toEqual([]);
+
+    // The cart: the first click opens the dropdown with its items.
+    const toggle = page.locator('.sfw-cart__toggle');
+    await expect.poll(() => toggle.getAttribute('aria-label')).toBe('Cart, 2 items');
+    await toggle.click();
+    const dropdown = page.getByRole('dialog', { name: 'Shopping cart' });
+    await dropdown.getByText(title).first().waitFor({ timeout: 20_000 });
+    await page.keyboard.press('Escape');
+
+    // The search field: typing gets suggestions.
+    const input = page.getByRole('combobox', { name: 'Search' }).first();
+    await input.click();
+    await input.pressSequentially('charizard', { delay: 20 });
+    const listbox = page.locator(`#${await input.getAttribute('aria-controls')}`);
+    await expect.poll(() => listbox.getByRole('option').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await page.keyboard.press('Escape');
+
+    // A dialog opener: the header's Sign in opens the login dialog.
+    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('dialog', { name: 'Sign in to your account' }).waitFor({ timeout: 20_000 });
+
+    // The prefetched transport served the calls: it was never fetched again.
+    expect(transportRequests()).toBe(1);
+    expect(apiCalls).toEqual(expect.arrayContaining(['GET /cart/retrieve', 'POST /auto-search']));
+    await close();
+  }, 120_000);
+});
