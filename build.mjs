@@ -405,7 +405,10 @@ async function serve() {
         firstBuild();
       }),
   };
-  const base = options('preact', outdir);
+  // As buildVariant: the entry names the transport chunks it prefetches (a
+  // build without them would also overwrite dist/ with an entry that prefetches nothing).
+  const transport = transportFiles((await esbuild.build({ ...options('preact', outdir), write: false })).metafile, outdir);
+  const base = options('preact', outdir, transport);
   const ctx = await esbuild.context({ ...base, plugins: [...base.plugins, writeManifest] });
   await ctx.watch();
   await built;
