@@ -8,6 +8,7 @@
  * Every page fails its test on a console error or an uncaught exception,
  * unless the test names the error it expects (`shop.expectConsoleError`).
  */
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -135,4 +136,35 @@ export async function axeViolations(page: Page, options: { include?: string } = 
     );
   }, options.include);
   return result;
+}
+
+/**
+ * The demo server with the API answered in Node (as Laravel would, and as
+ * `npm start` does) and Chromium, for one test file; closed after it.
+ */
+export function useServerMockShop(): { readonly url: string; readonly browser: Browser } {
+  let server: { url: string; close(): Promise<void> };
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startDemoServer({ port: 0, mock: 'server' });
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  return {
+    get url() {
+      return server.url;
+    },
+    get browser() {
+      return browser;
+    },
+  };
+}
+
+/** Where the demo serves the built chunk of a source module: '/build/chunks/transport-….js'. */
+export function builtUrl(src: string): string {
+  const manifest = JSON.parse(readFileSync('dist/manifest.json', 'utf8')) as Record<string, { file: string; src?: string }>;
+  return `/build/${Object.values(manifest).find((m) => m.src === src)!.file}`;
 }

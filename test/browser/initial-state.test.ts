@@ -5,35 +5,21 @@
  * is prefetched at idle without running, so on a slow network the first
  * click on the cart, the search field or a dialog opener does not wait for it.
  */
-import { readFileSync } from 'node:fs';
-import type { Browser, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../scripts/chromium.mjs';
+import type { Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { measurePageJs } from '../../scripts/measure-js.mjs';
-// @ts-expect-error: plain JS module without types
-import { startDemoServer } from '../../demo-pages/server.mjs';
-import { waitForIslands } from './harness';
+import { builtUrl, useServerMockShop, waitForIslands } from './harness';
 
-const manifest = JSON.parse(readFileSync('dist/manifest.json', 'utf8')) as Record<string, { file: string; src?: string }>;
-const TRANSPORT = `/build/${Object.values(manifest).find((m) => m.src === 'shared/api/transport.ts')!.file}`;
+const TRANSPORT = builtUrl('shared/api/transport.ts');
 const API_HEADERS = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json' };
 
-let server: { url: string; close(): Promise<void> };
-let browser: Browser;
-beforeAll(async () => {
-  server = await startDemoServer({ port: 0, mock: 'server' });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const shop = useServerMockShop();
 
-const api = (path: string, init: RequestInit = {}) => fetch(new URL(path, server.url), { ...init, headers: { ...API_HEADERS, ...init.headers } });
+const api = (path: string, init: RequestInit = {}) => fetch(new URL(path, shop.url), { ...init, headers: { ...API_HEADERS, ...init.headers } });
 
 /** A shop with two items in the cart; returns the first item's title. */
 async function seedCart(): Promise<string> {
-  await fetch(new URL('/?reset=1', server.url), { headers: { Accept: 'text/html' } });
+  await fetch(new URL('/?reset=1', shop.url), { headers: { Accept: 'text/html' } });
   const added = await api('/cart/add-item', { method: 'POST', body: JSON.stringify({ id: 1, product_id: 1, quantity: 2, attributes: {}, region: 'US' }) });
   expect(added.ok).toBe(true);
   const cart = (await (await api('/cart/retrieve')).json()) as { cart_items: Array<{ title: string }> };
@@ -42,7 +28,7 @@ async function seedCart(): Promise<string> {
 
 /** Opens `/` and records every request that is not a document, script, style or image: the API calls. */
 async function openPage(slow: boolean): Promise<{ page: Page; apiCalls: string[]; transportRequests: () => number; close: () => Promise<void> }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await shop.browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -59,7 +45,7 @@ async function openPage(slow: boolean): Promise<{ page: Page; apiCalls: string[]
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 400, downloadThroughput: 50 * 1024, uploadThroughput: 25 * 1024 });
   }
-  await page.goto(server.url, { waitUntil: 'load', timeout: 45_000 });
+  await page.goto(shop.url, { waitUntil: 'load', timeout: 45_000 });
   return {
     page,
     apiCalls,
@@ -82,7 +68,7 @@ describe('a passive view of the category page (issue 13)', () => {
     await close();
 
     // V8 coverage: the transport (axios) was fetched, and none of its code ran.
-    const r = await measurePageJs(browser, server.url);
+    const r = await measurePageJs(shop.browser, shop.url);
     const paths = (list: Array<{ url: string }>) => list.map((s) => new URL(s.url).pathname);
     expect(paths(r.before.fetched)).toContain(TRANSPORT);
     expect(paths(r.before.ran)).not.toContain(TRANSPORT);
