@@ -14,13 +14,12 @@
  * `config` is the page's config block as an object (defaults when absent).
  */
 import { renderToString } from 'preact-render-to-string';
-import * as v from 'valibot';
 import { ISLANDS } from '../../widgets/registry';
 import { parsePageConfig, resetPageConfig, setPageConfig } from '../config';
 import { initRegion } from '../stores/region';
 import { initCartCount } from '../stores/cart';
 import type { Island } from './island';
-import { describeIssue } from './issues';
+import { describeIssue, parseLenient } from './issues';
 import { markerHtml, renderHash } from './ssr';
 
 // Every island module is in this one file (no code splitting): load them all once, at import.
@@ -30,6 +29,13 @@ const islands = new Map(loaded.filter((island) => island.ssr).map((island) => [i
 /** The widgets this renderer renders (enhancers of server markup, like the header, are not among them). */
 export const widgets: string[] = [...islands.keys()];
 
+/** A page's hooks come with the same config object (the render service, the demo): parse (and warn) once. */
+let lastConfig: { raw: unknown; parsed: ReturnType<typeof parsePageConfig> } | undefined;
+function pageConfigOf(raw: unknown) {
+  if (!lastConfig || lastConfig.raw !== raw || raw === undefined) lastConfig = { raw, parsed: parsePageConfig(raw ?? undefined) };
+  return lastConfig.parsed;
+}
+
 export function render(widget: string, props: unknown, config?: unknown): string {
   try {
     const island = islands.get(widget);
@@ -37,12 +43,14 @@ export function render(widget: string, props: unknown, config?: unknown): string
       console.error(`[storefront] render: unknown widget "${widget}". Server-rendered widgets: ${widgets.join(', ')}.`);
       return '';
     }
-    const parsed = v.safeParse(island.ssr.schema, props ?? {});
+    // As in the browser (props.ts): a bad field costs that field, a bad card that card.
+    const parsed = parseLenient(island.ssr.schema, props ?? {});
+    for (const note of parsed.dropped) console.warn(`[storefront] render: ${widget}: ${note}`);
     if (!parsed.success) {
-      console.error(`[storefront] render: ${widget}: invalid props, ${describeIssue(parsed.issues[0])}`);
+      console.error(`[storefront] render: ${widget}: invalid props, ${describeIssue(parsed.issue)}`);
       return '';
     }
-    const pageConfig = parsePageConfig(config ?? undefined);
+    const pageConfig = pageConfigOf(config);
     // Rendering is synchronous: the page-wide stores hold this page's state for its duration.
     setPageConfig(pageConfig);
     initRegion();

@@ -1,10 +1,14 @@
+import * as v from 'valibot';
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { ProductTeaser } from '../../shared/api/schemas';
+import { ProductTeaser } from '../../shared/api/schemas';
 import { $region } from '../../shared/stores/region';
 import { TeaserCard } from '../teaser-card/TeaserCard';
 import { usePageId } from '../../shared/ui/use-page-id';
 import { hashText } from '../../shared/runtime/ssr';
+
+/** The island's props (data-props): read by the island, and by the grid's hydration when the server left out a card. */
+export const ProductGridProps = v.object({ products: v.array(ProductTeaser) });
 
 /**
  * Cards whose image loads at once: the first row at the widest grid (6

@@ -13,14 +13,15 @@
  */
 import { useStore } from '@nanostores/react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import * as v from 'valibot';
 import { ProductTeaser } from '../../shared/api/schemas';
 import { readPageConfig } from '../../shared/config';
 import { IslandBoundary, warnMismatch } from '../../shared/runtime/island';
+import { parseLenient } from '../../shared/runtime/issues';
+import { parseProps } from '../../shared/runtime/props';
 import { renderHash, type SsrMarker } from '../../shared/runtime/ssr';
 import { $region } from '../../shared/stores/region';
 import { TeaserCard } from '../teaser-card/TeaserCard';
-import { CARD_ATTR, cardHash, cardUid, EAGER_CARDS } from './ProductGrid';
+import { CARD_ATTR, cardHash, cardUid, EAGER_CARDS, ProductGridProps } from './ProductGrid';
 
 const NAME = 'product-grid';
 /** What the grid's marker hash covers: the card checks their own product. */
@@ -45,14 +46,22 @@ export function hydrateGrid(host: HTMLElement, marker: SsrMarker): (() => void) 
   }
   if (!Array.isArray(list)) return null;
   const cards = [...host.querySelectorAll<HTMLElement>(`li[${CARD_ATTR}]`)];
-  if (marker.hash !== renderHash(NAME, gridHashed({ products: list }), readPageConfig()) || cards.length !== list.length) {
+  // The server left out the products it could not use (parseLenient): then
+  // read the list as it did, once, to line the cards up with their products.
+  let products: readonly unknown[] = list;
+  if (cards.length !== list.length) {
+    const parsed = parseProps(NAME, host, ProductGridProps);
+    if (!parsed.ok) return null; // the island's own parse reports it
+    products = parsed.props.products;
+  }
+  if (marker.hash !== renderHash(NAME, gridHashed({ products }), readPageConfig()) || cards.length !== products.length) {
     warnMismatch(NAME, 'the server HTML was rendered from other props or config');
     host.replaceChildren();
     return null;
   }
-  host.querySelector('template')?.remove();
-  const products = list as unknown[];
-  const index = new Map(cards.map((card, i) => [card, i]));
+  host.firstElementChild?.remove(); // the marker (ssr.ts readMarker)
+  const position = new Map(cards.map((card, i) => [card, i]));
+  const index = new Map(position);
   const roots: Array<{ unmount(): void }> = [];
   let warned = false;
 
@@ -60,7 +69,9 @@ export function hydrateGrid(host: HTMLElement, marker: SsrMarker): (() => void) 
     const i = index.get(card);
     if (i === undefined) return;
     index.delete(card);
-    const parsed = v.safeParse(ProductTeaser, products[i]);
+    // Read as the server read it: a bad optional field is dropped, not the card.
+    const parsed = parseLenient(ProductTeaser, products[i]);
+    for (const note of parsed.dropped) console.warn(`[storefront] ${NAME}: products.${i}: ${note}`);
     const product = parsed.success ? parsed.output : null;
     const tree = product ? (
       <IslandBoundary name={NAME}>
@@ -99,7 +110,7 @@ export function hydrateGrid(host: HTMLElement, marker: SsrMarker): (() => void) 
             for (const entry of entries) {
               if (!entry.isIntersecting) continue;
               visibility!.unobserve(entry.target);
-              const at = cards.indexOf(entry.target as HTMLElement);
+              const at = position.get(entry.target as HTMLElement)!;
               for (let i = Math.max(0, at - SENTINEL_STRIDE); i < Math.min(cards.length, at + 2 * SENTINEL_STRIDE); i++) {
                 if (index.has(cards[i]!)) queue.push(cards[i]!);
               }

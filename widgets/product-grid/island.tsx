@@ -14,13 +14,11 @@
  * viewport or on first interaction (hydrate.tsx); an empty hook renders on
  * the client, the cards filling in a few per task (ProductGrid.tsx).
  */
-import * as v from 'valibot';
-import { ProductTeaser } from '../../shared/api/schemas';
 import { defineIsland } from '../../shared/runtime/island';
-import { ProductGrid, ServerGrid } from './ProductGrid';
+import { ProductGrid, ProductGridProps, ServerGrid } from './ProductGrid';
 import { gridHashed, hydrateGrid } from './hydrate';
 
-export const Props = v.object({ products: v.array(ProductTeaser) });
+export const Props = ProductGridProps;
 
 // Server HTML hydrates card by card (hydrate.tsx); an empty hook renders on the client.
 export default defineIsland('product-grid', Props, ProductGrid, { serverView: ServerGrid, hydrate: hydrateGrid, hashed: gridHashed });

@@ -125,6 +125,32 @@ describe('hydration', () => {
     expect(log.error).not.toHaveBeenCalled();
   });
 
+  it('product-grid: a card the server left out (no slug) and a bad optional field: the other cards hydrate, none renders again', () => {
+    const log = quiet();
+    const list: Array<Record<string, unknown>> = products.slice(0, 8).map((p) => ({ ...toTeaser(p), showATC: true, rewardRedemptionOnly: false, needsOptions: true }));
+    list[2] = { ...list[2], slug: null };
+    list[5] = { ...list[5], blockPoolLogo: 'javascript:alert(1)' };
+    const host = serverHook(productGrid, { products: list });
+    expect(host.querySelectorAll('.sfw-card')).toHaveLength(7);
+    const buttons = [...host.querySelectorAll('button')];
+    mount(productGrid, host);
+    const quickAdd = vi.fn();
+    window.addEventListener('storefront:quick-add', quickAdd);
+    // The 6th card shown is list[6]: the server dropped list[2], and the cards line up with what it kept.
+    fireEvent.click(buttons[5]!);
+    fireEvent.click(buttons[4]!);
+    window.removeEventListener('storefront:quick-add', quickAdd);
+    expect(quickAdd.mock.calls.map((c) => c[0].detail.productId)).toEqual([list[6]!.id, list[5]!.id]);
+    expect(host.querySelectorAll('button')[5]).toBe(buttons[5]);
+    expect(host.querySelectorAll('button')[4]).toBe(buttons[4]);
+    // Warnings name the dropped card and field, never a mismatch; nothing is an error.
+    const warnings = log.warn.mock.calls.map((c) => String(c[0]));
+    expect(warnings.some((w) => /products\.2/.test(w))).toBe(true);
+    expect(warnings.some((w) => /blockPoolLogo/.test(w))).toBe(true);
+    expect(warnings.some((w) => /does not match|other props/.test(w))).toBe(false);
+    expect(log.error).not.toHaveBeenCalled();
+  });
+
   it('product-grid: a server grid of another length renders again on the client', async () => {
     const log = quiet();
     const list = products.slice(0, 6).map(toTeaser);

@@ -126,6 +126,25 @@ describe('server render', () => {
     expect(String(error.mock.calls[0]![0])).toMatch(/search-bar threw/);
   });
 
+  it('reads props as the browser does: a bad card costs that card, a bad optional field that field, one warning each', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const list: Array<Record<string, unknown>> = products.slice(0, 6).map(toTeaser);
+    list[1] = { ...list[1], id: 'not a number' };
+    list[4] = { ...list[4], eligible: 'maybe' };
+    const html = render('product-grid', { products: list });
+    expect(page(html).querySelectorAll('.sfw-card')).toHaveLength(5);
+    expect(warn).toHaveBeenCalledTimes(2);
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  it('parses a page config once for the hooks of one page: a bad key warns once, not once per hook', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const config = { region: { factor: 'lots', symbol: '$', country: 'US' } };
+    for (let i = 0; i < 3; i++) render('search-bar', {}, config);
+    expect(warn).toHaveBeenCalledOnce();
+  });
+
   it('a config key that is still wrong costs that key, as in the browser: one warning, the other keys apply', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const config = { region: { factor: -1, symbol: 'C$', country: 'CA' } };
