@@ -49,6 +49,10 @@ function renderVersion() {
   };
   walk('shared');
   walk('widgets');
+  // An upgrade of what renders the HTML changes it too: old cached server HTML must not hydrate.
+  for (const pkg of ['preact', 'preact-render-to-string', 'react', 'react-dom']) {
+    hash.update(`${pkg}@${JSON.parse(readFileSync(join(root, 'node_modules', pkg, 'package.json'), 'utf8')).version}`);
+  }
   return hash.digest('hex').slice(0, 10);
 }
 const RENDER_VERSION = JSON.stringify(renderVersion());

@@ -31,6 +31,7 @@ import { spawnSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isLocal } from './bench/common.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -39,10 +40,6 @@ const SETTLE_MS = 1000;
 const AFTER_TIMEOUT_MS = 15_000;
 const VIEWPORT = { width: 1280, height: 900 };
 
-const isLocal = (url) => {
-  const { protocol, hostname } = new URL(url);
-  return protocol === 'data:' || protocol === 'blob:' || hostname === '127.0.0.1' || hostname === 'localhost';
-};
 
 /** Sources of a script, from its linked source map (empty when it has none). */
 async function sourcesOf(url, body) {
