@@ -16,6 +16,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
+/** The demo category page (the size report's page total) and the product page the README and the bench use. */
+export const CATEGORY_PAGE = '/';
+export const PRODUCT_PAGE = '/2025-26-topps-chrome-uefa-club-competitions-soccer';
+
 export const CSP = [
   "default-src 'self'",
   "script-src 'self'",

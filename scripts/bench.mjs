@@ -30,8 +30,7 @@
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PRODUCT_PAGE } from '../build.mjs';
-import { startDemoServer } from '../demo-pages/server.mjs';
+import { PRODUCT_PAGE, startDemoServer } from '../demo-pages/server.mjs';
 import { launchChromium } from './chromium.mjs';
 import { compare } from './bench/compare.mjs';
 import { lighthouse } from './bench/lighthouse.mjs';
@@ -64,9 +63,9 @@ const killer = setTimeout(() => {
 }, TOTAL_TIMEOUT_MS);
 killer.unref();
 
-/** node build.mjs, with the React build too when the comparison needs it. */
+/** The build and its size report (scripts/size.mjs), with the React build too when the comparison needs it. */
 function build(both) {
-  const args = ['build.mjs', ...(both ? ['--both'] : [])];
+  const args = ['scripts/size.mjs', ...(both ? ['--both'] : [])];
   console.log(`Building (node ${args.join(' ')})…`);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -24,7 +24,7 @@
  * Sizes are gzip -9 of each response body. Scripts of the demo itself
  * (/demo/…) are left out; every request to another host is aborted.
  *
- * Exported for scripts/bench.mjs and build.mjs: measurePageJs, measureVariants,
+ * Exported for scripts/bench.mjs and scripts/size.mjs: measurePageJs, measureVariants,
  * formatPageJs.
  */
 import { spawnSync } from 'node:child_process';

@@ -1,5 +1,5 @@
 /**
- * `npm start` (node build.mjs --serve) as a newcomer runs it: a clean first
+ * `npm start` (node scripts/dev-server.mjs) as a newcomer runs it: a clean first
  * build, then the demo shop, whose API the demo server answers (the mock
  * backend in Node); `--page-mock` keeps the in-page MSW mode for static hosting.
  */
@@ -48,10 +48,10 @@ process.once('exit', () => {
 });
 afterEach(stop);
 
-/** Runs `node build.mjs --serve` on a free port until it prints the shop's URL. */
+/** Runs `node scripts/dev-server.mjs` (npm start) on a free port until it prints the shop's URL. */
 function startDevServer(...args: string[]): Promise<DevServer> {
   const port = args.includes('--port') ? [] : ['--port', '0'];
-  const child = spawn(process.execPath, ['build.mjs', '--serve', ...port, ...args], {
+  const child = spawn(process.execPath, ['scripts/dev-server.mjs', ...port, ...args], {
     cwd: root,
     env: { ...process.env, PORT: '0', FORCE_COLOR: '0' },
     detached: true,
