@@ -35,6 +35,8 @@ export interface RenderContext {
     cart: { count: number; errors: boolean };
     country: { country: string; opt: boolean };
     recentSearches: string[];
+    /** The recently viewed teasers (the session's list), undefined to leave it to the island's call. */
+    recentlyViewed?: unknown[];
   };
 }
 
@@ -59,6 +61,12 @@ let islandHtml: ((widget: string, value: unknown) => string) | null = null;
 function hook(widget: string, value?: unknown, tag = 'div', extra = ''): string {
   const inner = islandHtml?.(widget, value ?? {}) ?? '';
   return `<${tag} data-widget="${widget}"${value === undefined ? '' : ` ${props(value)}`}${extra ? ` ${extra}` : ''}>${inner}</${tag}>`;
+}
+
+/** The slider, given the list when the server knows it (then server-rendered, no call). */
+function recentlyViewed(ctx: RenderContext): string {
+  const list = ctx.known?.recentlyViewed;
+  return list ? hook('recently-viewed', { products: list }) : hook('recently-viewed');
 }
 
 function config(ctx: RenderContext) {
@@ -174,7 +182,7 @@ function categoryPage(ctx: RenderContext, title: string, list: RawProduct[], int
     ${hook('product-grid', { products: teasers(list) }, 'section', 'aria-label="Products" class="grid-host"')}
     <section class="recently-viewed" aria-labelledby="rv-title">
       <h2 id="rv-title">Recently viewed</h2>
-      ${hook('recently-viewed')}
+      ${recentlyViewed(ctx)}
     </section>`,
   );
 }
@@ -196,7 +204,7 @@ function productPage(ctx: RenderContext, product: RawProduct): string {
     </div>
     <section class="recently-viewed" aria-labelledby="rv-title">
       <h2 id="rv-title">Recently viewed</h2>
-      ${hook('recently-viewed')}
+      ${recentlyViewed(ctx)}
     </section>`,
   );
 }
