@@ -122,11 +122,14 @@ export async function buildVariant(variant) {
 }
 
 /**
- * The files the transport chunk (shared/api/transport.ts: axios) needs that
- * the entry does not already load, as './chunks/…' relative to the entry
- * (shared/runtime/prefetch.ts preloads them at idle). Only the entry gets the
- * list; no chunk imports the entry, so its change cannot move another
- * chunk's content hash, and the second pass names every chunk as the first did.
+ * The files prefetched at idle (shared/runtime/prefetch.ts), as './chunks/…'
+ * relative to the entry: the transport chunk (shared/api/transport.ts:
+ * axios) and the framework's chunk (Preact, or React in the React build),
+ * each with what it imports, less what the entry already loads. The first
+ * interaction wakes the islands and often calls the API: these are its
+ * largest parts, fetched but not run. Only the entry gets the list; no chunk
+ * imports the entry, so its change cannot move another chunk's content
+ * hash, and the second pass names every chunk as the first did.
  */
 function transportFiles(metafile, outdir) {
   const outputs = metafile.outputs;
@@ -139,8 +142,11 @@ function transportFiles(metafile, outdir) {
   const find = (src) => Object.keys(outputs).find((file) => outputs[file].entryPoint === src && file.endsWith('.js'));
   const transport = find('shared/api/transport.ts');
   if (!transport) throw new Error('build: no transport chunk (shared/api/transport.ts) in the output');
+  const framework = Object.keys(outputs).find((file) => Object.keys(outputs[file].inputs ?? {}).some((src) => /node_modules\/(preact\/dist\/preact\.|react-dom\/)/.test(src)));
+  if (!framework) throw new Error('build: no chunk holds the framework (preact or react-dom)');
   const loaded = closure(find(ENTRY));
-  return [...closure(transport)].filter((file) => !loaded.has(file)).map((file) => `./${relative(outdir, join(root, file)).split('\\').join('/')}`);
+  const wanted = closure(framework, closure(transport));
+  return [...wanted].filter((file) => !loaded.has(file)).map((file) => `./${relative(outdir, join(root, file)).split('\\').join('/')}`);
 }
 
 /**

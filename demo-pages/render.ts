@@ -36,6 +36,8 @@ export interface RenderContext {
     cart: { count: number; errors: boolean };
     country: { country: string; opt: boolean };
     recentSearches: string[];
+    /** The recently viewed teasers (the session's list), undefined to leave it to the island's call. */
+    recentlyViewed?: unknown[];
   };
 }
 
@@ -79,14 +81,20 @@ function page(ctx: RenderContext, title: string, content: string, status = 200):
   return { status, html: render ? withServerHtml(html, (widget, props) => render(widget, props, pageConfig)) : html };
 }
 
+/** The slider's props: the list when the server knows it (then server-rendered, no call), else none. */
+function recentlyViewedProps(ctx: RenderContext): string {
+  const list = ctx.known?.recentlyViewed;
+  return JSON.stringify(list ? { products: list } : {});
+}
+
 function categoryPage(ctx: RenderContext, title: string, list: RawProduct[], intro: string): Page {
-  return page(ctx, title, fill('category', { title, intro, grid_props: JSON.stringify({ products: list.map(toTeaser) }) }));
+  return page(ctx, title, fill('category', { title, intro, grid_props: JSON.stringify({ products: list.map(toTeaser) }), rv_props: recentlyViewedProps(ctx) }));
 }
 
 function productPage(ctx: RenderContext, product: RawProduct): Page {
   const { title } = product;
   const image = product.MainImage?.Medium ?? '/demo/img/no-image.svg';
-  return page(ctx, title, fill('product', { title, image, sku: product.sku ?? '', add_to_cart_props: JSON.stringify({ product: toProduct(product) }) }));
+  return page(ctx, title, fill('product', { title, image, sku: product.sku ?? '', add_to_cart_props: JSON.stringify({ product: toProduct(product) }), rv_props: recentlyViewedProps(ctx) }));
 }
 
 /** The shop's plain pages (pages/content.html): title and text. */

@@ -256,7 +256,9 @@ export function createBackend(store: StateStore = memoryStore()) {
     pageState() {
       const s = store.read();
       const cart = cartAnswer(s);
-      return { cart: { count: cart.CartQuantity, errors: cart.CartErrors }, country: countryAnswer(s), recentSearches: s.loggedIn ? s.recentSearches : [] };
+      // A failure or delay set for the list (a test of the island's own call): the page leaves it to the island.
+      const rv = failures.has('/recently-viewed') || delays.has('/recently-viewed') ? undefined : recentlyViewedIds.map(find).filter(isProduct).map(toTeaser);
+      return { cart: { count: cart.CartQuantity, errors: cart.CartErrors }, country: countryAnswer(s), recentSearches: s.loggedIn ? s.recentSearches : [], recentlyViewed: rv };
     },
     fail(path: string, mode: FailureMode) {
       failures.set(path, mode);

@@ -1,6 +1,7 @@
 /**
- * The one script tag a page includes. It only scans for hooks and imports the
- * islands present; everything else arrives in lazy chunks.
+ * The one script tag a page includes. It only scans for hooks, runs the
+ * header, and lets server-rendered islands sleep until the page wakes
+ * (wake.ts); everything else arrives in lazy chunks.
  *
  *   <script type="module" src="/storefront/storefront.js"></script>
  *
@@ -16,6 +17,8 @@ import { prefetchTransportSoon } from './prefetch';
 export interface StorefrontGlobal {
   mount(root?: ParentNode): void;
   unmount(root?: ParentNode): void;
+  /** Wakes the sleeping islands now (README "When islands wake"). */
+  wake(): void;
   events: typeof EVENTS;
   widgets: string[];
 }
@@ -29,10 +32,11 @@ declare global {
 
 // The bundle included twice (two tags, two builds) starts once.
 if (!window.Storefront) {
-  const runtime = createRuntime(ISLANDS);
+  const runtime = createRuntime(ISLANDS, { events: Object.values(EVENTS), cartUpdated: EVENTS.cartUpdated });
   window.Storefront = {
     mount: runtime.mount,
     unmount: runtime.unmount,
+    wake: runtime.wake,
     events: EVENTS,
     widgets: Object.keys(ISLANDS),
   };

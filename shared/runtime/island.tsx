@@ -10,7 +10,7 @@
  * - a component that throws is caught by its own boundary: it renders
  *   nothing, logs, and every other island goes on.
  */
-import { Component, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import { Component, useEffect, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type * as v from 'valibot';
 import { readPageConfig } from '../config';
@@ -21,7 +21,12 @@ import { hasServerHtml, readMarker, renderHash, type SsrMarker } from './ssr';
 
 export interface Island {
   name: string;
-  mount(host: HTMLElement): () => void;
+  /**
+   * Mounts on the hook and returns the unmount. Calls `ready` once the
+   * island listens (its first effects ran): the runtime replays what
+   * arrived before (wake.ts).
+   */
+  mount(host: HTMLElement, ready?: () => void): () => void;
   /** Server rendering (shared/runtime/server.tsx): the same schema and tree as the client's. */
   ssr?: {
     schema: v.GenericSchema<unknown, unknown>;
@@ -55,11 +60,12 @@ export function defineIsland<P extends object>(
   View: ComponentType<P>,
   options: IslandOptions<P> = {},
 ): Island {
-  const tree = (props: P, ids: string | null, Shown: ComponentType<P> = View) => (
+  const tree = (props: P, ids: string | null, Shown: ComponentType<P> = View, ready?: () => void) => (
     <IdScopeContext.Provider value={ids === null ? null : { base: ids, n: 0 }}>
       <IslandBoundary name={name}>
         <Shown {...props} />
       </IslandBoundary>
+      <Ready onReady={ready} />
     </IdScopeContext.Provider>
   );
   const ServerView = options.serverView;
@@ -72,7 +78,7 @@ export function defineIsland<P extends object>(
         ServerView ? tree(props as P, ids, (p: P) => <ServerView {...p} ids={ids} />) : tree(props as P, ids),
       hashed: (props) => hashed(props as P),
     },
-    mount(host) {
+    mount(host, ready = () => {}) {
       startShared();
       const done = (cleanup: () => void) => {
         host.setAttribute('data-widget-state', 'mounted');
@@ -84,18 +90,22 @@ export function defineIsland<P extends object>(
       const marker = readMarker(host);
       if (marker && options.hydrate) {
         const cleanup = options.hydrate(host, marker);
-        if (cleanup) return done(cleanup);
+        if (cleanup) {
+          ready();
+          return done(cleanup);
+        }
       }
       const parsed = parseProps(name, host, schema);
       if (!parsed.ok) {
         console.error(parsed.message);
         host.setAttribute('data-widget-state', 'error');
         host.replaceChildren();
+        ready();
         return () => {};
       }
       if (marker && marker.hash === renderHash(name, hashed(parsed.props), readPageConfig())) {
         host.firstElementChild!.remove();
-        const root = hydrateRoot(host, tree(parsed.props, marker.ids));
+        const root = hydrateRoot(host, tree(parsed.props, marker.ids, View, ready));
         return done(() => root.unmount());
       }
       if (hasServerHtml(host)) {
@@ -103,10 +113,16 @@ export function defineIsland<P extends object>(
         host.replaceChildren();
       }
       const root = createRoot(host);
-      root.render(tree(parsed.props, null));
+      root.render(tree(parsed.props, null, View, ready));
       return done(() => root.unmount());
     },
   };
+}
+
+/** Renders nothing; its effect runs after the island's own first effects (it comes last). */
+function Ready({ onReady }: { onReady?: () => void }) {
+  useEffect(() => onReady?.(), []);
+  return null;
 }
 
 interface BoundaryProps {
@@ -128,40 +144,4 @@ export class IslandBoundary extends Component<BoundaryProps, { failed: boolean }
   override render() {
     return this.state.failed ? null : this.props.children;
   }
-}
-
-/**
- * An island that enhances server-rendered markup instead of rendering over
- * it (the header: its menus stay in the page's HTML). `enhance` wires the
- * host and returns the cleanup. Props are read and checked the same way.
- */
-export function defineEnhancer<P extends object>(
-  name: string,
-  schema: v.GenericSchema<unknown, P>,
-  enhance: (host: HTMLElement, props: P) => () => void,
-): Island {
-  return {
-    name,
-    mount(host) {
-      startShared();
-      const parsed = parseProps(name, host, schema);
-      if (!parsed.ok) {
-        console.error(parsed.message);
-        host.setAttribute('data-widget-state', 'error');
-        return () => {};
-      }
-      try {
-        const cleanup = enhance(host, parsed.props);
-        host.setAttribute('data-widget-state', 'mounted');
-        return () => {
-          cleanup();
-          host.removeAttribute('data-widget-state');
-        };
-      } catch (error) {
-        console.error(`[storefront] ${name} crashed and was removed:`, error);
-        host.setAttribute('data-widget-state', 'error');
-        return () => {};
-      }
-    },
-  };
 }

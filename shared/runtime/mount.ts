@@ -1,68 +1,115 @@
 /**
  * The page runtime: finds `[data-widget]` hooks, loads only the islands
- * present (one lazy chunk each), mounts each hook once, mounts hooks added
- * later and unmounts hooks that are removed.
+ * present, mounts each hook once, mounts hooks added later and unmounts hooks
+ * that are removed. Server-rendered hooks sleep until the page wakes
+ * (wake.ts); the entry script runs nothing else before the shopper does.
  *
  * Kept free of Preact and axios so the entry script stays tiny.
  */
 import type { Island } from './island';
-import { readMarker } from './ssr';
+import { hasServerHtml, readMarker } from './ssr';
+import { listenForWake, readRawConfig } from './wake';
 
 export interface IslandEntry {
   load: () => Promise<{ default: Island }>;
-  /** 'visible': load and mount only when the hook comes near the viewport. */
-  when?: 'visible';
+  /**
+   * When its code loads and runs (README "When islands wake"):
+   * - 'load' (default): at page load. Such an island must not listen to the
+   *   storefront events: they may arrive while the page sleeps (wake.ts).
+   * - 'visible': when the hook comes near the viewport.
+   * - 'intent': a hook holding server HTML sleeps until the page wakes; an
+   *   empty hook (nothing to show without code) wakes the page at load.
+   */
+  when?: 'load' | 'visible' | 'intent';
+  /** 'intent': the island must run at load after all, given the page config as written (e.g. it lacks a state the island fetches, spec §7). */
+  wakeAtLoad?: (config: Record<string, unknown>) => boolean;
+  /** 'intent': an empty hook loads near the viewport instead of waking the page at load. */
+  emptyWhen?: 'visible';
 }
 export type IslandRegistry = Readonly<Record<string, IslandEntry>>;
 
+export interface RuntimeOptions {
+  /** The storefront event names (shared/events.ts): they wake the page and are replayed to the woken islands. */
+  events?: readonly string[];
+  /** The event a bfcache restore or another tab's cart change is announced as. */
+  cartUpdated?: string;
+}
+
 const ATTR = 'data-widget';
 const SELECTOR = `[${ATTR}]`;
-/** Set on a host as soon as it is claimed, so a second bundle or a second mount() skips it. */
+/** Set on a host as soon as it is claimed ('sleeping', 'loading', 'mounted'), so a second bundle or a second mount() skips it. */
 const CLAIMED = 'data-widget-claimed';
 
 /**
- * A click on a server-rendered button before its island hydrated (its chunk
- * still loading) is held and replayed on the same button once it did. Links
- * and forms with an action work without JavaScript: those are left alone.
+ * A click on a server-rendered button before its island mounted (asleep, or
+ * its chunk still loading) is held and replayed on the same button once it
+ * did. Links and forms with an action work without JavaScript: left alone.
  */
 function heldButton(event: Event): { host: HTMLElement; button: HTMLElement } | null {
   const button = (event.target as Element | null)?.closest?.<HTMLButtonElement>('button');
   const host = button?.closest<HTMLElement>(SELECTOR);
-  if (!button || !host || !readMarker(host)) return null;
+  const state = host?.getAttribute(CLAIMED);
+  if (!button || !host || (state !== 'sleeping' && state !== 'loading') || !hasServerHtml(host)) return null;
   if (button.type === 'submit' && button.form?.hasAttribute('action')) return null;
   return { host, button };
 }
 
-export function createRuntime(registry: IslandRegistry) {
+/** What the shopper typed into server HTML before its island mounted, put back after (hydration resets controlled fields). */
+function keepTyped(host: HTMLElement): () => void {
+  const typed = [...host.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')]
+    .filter((field) => !['checkbox', 'radio', 'hidden', 'submit', 'button'].includes(field.type) && field.value !== field.defaultValue)
+    .map((field) => ({ field, value: field.value }));
+  return () => {
+    for (const { field, value } of typed) {
+      if (!field.isConnected || field.value === value) continue;
+      // The prototype's setter: React tracks values set on the element itself and would ignore the event.
+      Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, value);
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+  };
+}
+
+export function createRuntime(registry: IslandRegistry, options: RuntimeOptions = {}) {
   const unmounts = new Map<HTMLElement, () => void>();
   let visibility: IntersectionObserver | undefined;
   const held = new Map<HTMLElement, HTMLElement>();
-  document.addEventListener(
-    'click',
-    (event) => {
-      const hit = heldButton(event);
-      if (!hit) return;
-      event.preventDefault(); // e.g. a form without action would reload the page
-      held.set(hit.host, hit.button);
-    },
-    true,
-  );
+  const sleeping = new Set<HTMLElement>();
+  let wakeState: 'asleep' | 'waking' | 'awake' = 'asleep';
+  let wakeListener: ReturnType<typeof listenForWake> | undefined;
 
+  const onClick = (event: Event) => {
+    const hit = heldButton(event);
+    if (!hit) return;
+    event.preventDefault(); // e.g. a form without action would reload the page
+    held.set(hit.host, hit.button);
+    wakeListener?.wake();
+  };
+  document.addEventListener('click', onClick, true);
+
+  const entryOf = (host: HTMLElement) => {
+    const name = host.getAttribute(ATTR) ?? '';
+    return Object.hasOwn(registry, name) ? registry[name] : undefined;
+  };
+
+  /** Loads and mounts one hook; resolves once it listens (its effects ran), failed or not. */
   async function mountHost(host: HTMLElement): Promise<void> {
     const name = host.getAttribute(ATTR) ?? '';
-    const entry = Object.hasOwn(registry, name) ? registry[name] : undefined;
+    const entry = entryOf(host);
     if (!entry) {
       console.error(`[storefront] Unknown widget "${name}". Known widgets: ${Object.keys(registry).join(', ')}.`);
       host.setAttribute('data-widget-state', 'error');
       return;
     }
+    host.setAttribute(CLAIMED, 'loading');
     try {
       const island = (await entry.load()).default;
       // Mount each island in a task of its own, so a page of islands never blocks input for long.
       await new Promise((resolve) => setTimeout(resolve, 0));
       if (!host.isConnected || host.getAttribute(CLAIMED) !== 'loading') return;
       host.setAttribute(CLAIMED, 'mounted');
-      unmounts.set(host, island.mount(host));
+      const restoreTyped = keepTyped(host);
+      await new Promise<void>((ready) => unmounts.set(host, island.mount(host, ready)));
+      restoreTyped();
       const button = held.get(host);
       held.delete(host);
       if (button?.isConnected) button.click();
@@ -71,51 +118,96 @@ export function createRuntime(registry: IslandRegistry) {
       host.setAttribute('data-widget-state', 'error');
       // Its server HTML stays, working as without JavaScript: clicks are no longer held.
       if (readMarker(host)) host.firstElementChild!.remove();
+      host.setAttribute(CLAIMED, 'failed');
       held.delete(host);
     }
   }
 
-  function claim(host: HTMLElement): void {
-    if (host.hasAttribute(CLAIMED)) return;
+  function wake(): void {
+    if (wakeState !== 'asleep') return;
+    wakeState = 'waking';
+    const hosts = [...sleeping];
+    sleeping.clear();
+    void Promise.all(hosts.map(mountHost)).then(() => {
+      wakeState = 'awake';
+      wakeListener?.replay();
+      wakeListener?.stop();
+    });
+  }
+
+  function sleep(host: HTMLElement): void {
+    host.setAttribute(CLAIMED, 'sleeping');
+    sleeping.add(host);
+    wakeListener ??= listenForWake(
+      {
+        events: options.events ?? [],
+        cartUpdated: options.cartUpdated ?? 'storefront:cart-updated',
+        inIsland: (target) => target instanceof Element && target.closest(SELECTOR) !== null,
+      },
+      wake,
+      () => wakeState === 'awake',
+    );
+  }
+
+  function mountWhenVisible(host: HTMLElement): void {
+    if (typeof IntersectionObserver !== 'function') return void mountHost(host);
+    visibility ??= new IntersectionObserver(
+      (entries) => {
+        for (const { isIntersecting, target } of entries) {
+          if (!isIntersecting) continue;
+          visibility!.unobserve(target);
+          void mountHost(target as HTMLElement);
+        }
+      },
+      { rootMargin: '300px' },
+    );
+    visibility.observe(host);
+  }
+
+  /** Claims a hook; returns true when it wants the page awake at load. */
+  function claim(host: HTMLElement, config: () => Record<string, unknown>): boolean {
+    if (host.hasAttribute(CLAIMED)) return false;
+    const entry = entryOf(host);
     host.setAttribute(CLAIMED, 'loading');
-    const entry = registry[host.getAttribute(ATTR) ?? ''];
-    if (entry?.when === 'visible' && typeof IntersectionObserver === 'function') {
-      visibility ??= new IntersectionObserver(
-        (entries) => {
-          for (const { isIntersecting, target } of entries) {
-            if (!isIntersecting) continue;
-            visibility!.unobserve(target);
-            void mountHost(target as HTMLElement);
-          }
-        },
-        { rootMargin: '300px' },
-      );
-      visibility.observe(host);
-      return;
+    if (entry?.when === 'intent' && wakeState === 'asleep' && hasServerHtml(host)) {
+      sleep(host);
+      return entry.wakeAtLoad?.(config()) ?? false;
     }
-    void mountHost(host);
+    const visible = entry?.when === 'visible' || (entry?.when === 'intent' && entry.emptyWhen === 'visible');
+    if (visible) mountWhenVisible(host);
+    else void mountHost(host);
+    // An empty 'intent' hook runs now, so the page wakes with it.
+    return !visible && entry?.when === 'intent' && wakeState === 'asleep';
   }
 
   /** Mounts every hook inside `root` (and `root` itself) that is not mounted yet. */
   function mount(root: ParentNode = document): void {
-    if (root instanceof HTMLElement && root.matches(SELECTOR)) claim(root);
-    root.querySelectorAll<HTMLElement>(SELECTOR).forEach(claim);
+    let config: Record<string, unknown> | undefined;
+    const configOnce = () => (config ??= readRawConfig());
+    const hosts = [...root.querySelectorAll<HTMLElement>(SELECTOR)];
+    if (root instanceof HTMLElement && root.matches(SELECTOR)) hosts.unshift(root);
+    let wakeNow = false;
+    for (const host of hosts) if (claim(host, configOnce)) wakeNow = true;
+    // Nothing sleeps: the page is awake (hooks added later mount at once).
+    if (wakeNow) wakeListener ? wakeListener.wake() : (wakeState = 'awake');
   }
 
   function unmountHost(host: HTMLElement): void {
     visibility?.unobserve(host);
+    sleeping.delete(host);
+    held.delete(host);
     unmounts.get(host)?.();
     unmounts.delete(host);
     host.removeAttribute(CLAIMED);
   }
 
-  /** Unmounts every mounted hook inside `root`. */
+  /** Unmounts every claimed hook inside `root`. */
   function unmount(root: ParentNode = document): void {
-    for (const host of [...unmounts.keys()]) if (root === host || root.contains(host)) unmountHost(host);
+    for (const host of [...unmounts.keys(), ...sleeping]) if (root === host || root.contains(host)) unmountHost(host);
   }
 
   function sweepDetached(): void {
-    for (const host of [...unmounts.keys()]) if (!host.isConnected) unmountHost(host);
+    for (const host of [...unmounts.keys(), ...sleeping]) if (!host.isConnected) unmountHost(host);
   }
 
   function observe(root: Node = document.documentElement): () => void {
@@ -133,5 +225,13 @@ export function createRuntime(registry: IslandRegistry) {
     return () => observer.disconnect();
   }
 
-  return { mount, unmount, observe, mounted: () => unmounts.size };
+  return {
+    mount,
+    unmount,
+    observe,
+    /** Wakes the page now (tests; `Storefront.wake()` for a template that knows better). */
+    wake: () => (wakeListener ? wakeListener.wake() : undefined),
+    mounted: () => unmounts.size,
+    sleeping: () => sleeping.size,
+  };
 }

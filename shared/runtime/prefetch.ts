@@ -1,7 +1,8 @@
 /**
- * Fetches the request code (the api transport chunk, axios, and what it
- * imports) ahead of the first call without running it (issue 13): a passive
- * page view runs no axios, and the first click does not wait for the network.
+ * Fetches the request code (the api transport chunk, axios) and the
+ * framework's chunk (Preact), with what they import, ahead of the first
+ * interaction without running them (issue 13): a passive page view runs no
+ * axios and no Preact, and the first click does not wait for the network.
  *
  * `<link rel="modulepreload">` fetches and compiles a module; it is evaluated
  * only when `import()` asks for it (client.ts). Added once: when the browser

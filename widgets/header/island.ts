@@ -27,8 +27,7 @@
  *
  * Events sent: storefront:modal-open { id: 'region' | 'login' | …, source: 'header' }.
  */
-import * as v from 'valibot';
-import { defineEnhancer } from '../../shared/runtime/island';
+import { defineEnhancer } from '../../shared/runtime/enhancer';
 import { enhanceHeader } from './enhance';
 
-export default defineEnhancer('header', v.object({}), (host) => enhanceHeader(host));
+export default defineEnhancer('header', enhanceHeader);

@@ -11,19 +11,19 @@
  * element's own behaviour (a link, a share button) is left untouched.
  */
 import * as v from 'valibot';
-import { loyaltyAdd } from '../../shared/api/calls';
-import { logFailure } from '../../shared/api/client';
-import { defineEnhancer } from '../../shared/runtime/island';
+import { defineEnhancer } from '../../shared/runtime/enhancer';
+import { parseProps } from '../../shared/runtime/props';
 
 export const Props = v.object({ type: v.pipe(v.string(), v.trim(), v.nonEmpty('must name the action'), v.maxLength(64)) });
 
-export default defineEnhancer('loyalty-action', Props, (host, { type }) => {
+function enhanceLoyaltyAction(host: HTMLElement, { type }: v.InferOutput<typeof Props>): () => void {
   let inFlight: AbortController | null = null;
   const onClick = () => {
     if (inFlight) return;
     const controller = (inFlight = new AbortController());
-    loyaltyAdd(type, { signal: controller.signal })
-      .catch((error) => logFailure(`Loyalty points for "${type}"`, error))
+    import('./send')
+      .then(({ sendLoyaltyAction }) => sendLoyaltyAction(type, controller.signal))
+      .catch((error) => console.error('[storefront] loyalty-action could not load its call:', error))
       .finally(() => {
         if (inFlight === controller) inFlight = null;
       });
@@ -33,4 +33,6 @@ export default defineEnhancer('loyalty-action', Props, (host, { type }) => {
     host.removeEventListener('click', onClick);
     inFlight?.abort();
   };
-});
+}
+
+export default defineEnhancer('loyalty-action', enhanceLoyaltyAction, (host) => parseProps('loyalty-action', host, Props));

@@ -6,7 +6,7 @@ import type { ProductTeaser } from '../../shared/api/schemas';
 import { $region, type Region } from '../../shared/stores/region';
 import { Spinner } from '../../shared/ui/Spinner';
 import { TeaserCard } from '../teaser-card/TeaserCard';
-import { ease, pageAt, pageCount, showPagination, SLIDE_SPEED_MS, slidesPerView } from './slider';
+import { ease, pageAt, pageCount, showPagination, SLIDE_SPEED_MS, slidesPerView, WIDEST_SLIDES } from './slider';
 import { usePageId } from '../../shared/ui/use-page-id';
 
 export const EMPTY_MESSAGE = 'No products to display!';
@@ -14,12 +14,18 @@ export const ERROR_MESSAGE = 'There was an issue retrieving the feed!';
 
 type Feed = { status: 'loading' } | { status: 'error' } | { status: 'done'; products: ProductTeaser[] };
 
-/** GET /recently-viewed: loading, then the slider, or the empty or the error message (spec §4). */
-export function RecentlyViewed() {
+export interface RecentlyViewedProps {
+  /** The list as the server knows it (issue 13): shown at once, server-rendered, no call. */
+  products?: ProductTeaser[] | null;
+}
+
+/** GET /recently-viewed (unless the page gave the list): loading, then the slider, or the empty or the error message (spec §4). */
+export function RecentlyViewed({ products }: RecentlyViewedProps) {
   const region = useStore($region);
-  const [feed, setFeed] = useState<Feed>({ status: 'loading' });
+  const [feed, setFeed] = useState<Feed>(() => (products ? { status: 'done', products } : { status: 'loading' }));
 
   useEffect(() => {
+    if (products) return;
     const controller = new AbortController();
     getRecentlyViewed({ signal: controller.signal }).then(
       (products) => setFeed({ status: 'done', products }),
@@ -52,20 +58,23 @@ export function RecentlyViewed() {
 
 /**
  * CSS scroll-snap carousel: native touch swipe and momentum, no drag code,
- * a fraction of a carousel library's size. Slides per view come from the
- * window width (slider.ts) as `data-per-view`, which the CSS turns into slide
- * widths; only the first slide of each group is a snap point, so a swipe
- * moves by whole groups. Previous/next and the dots glide over
- * SLIDE_SPEED_MS with snapping paused meanwhile (a programmatic scroll would
- * otherwise re-snap on every frame).
+ * a fraction of a carousel library's size. Slides per view follow the
+ * window width (slider.ts) in the CSS's media queries, which also make the
+ * first slide of each group a snap point, so a swipe moves by whole groups:
+ * server HTML is laid out right before any script runs. Previous/next and
+ * the dots glide over SLIDE_SPEED_MS with snapping paused meanwhile (a
+ * programmatic scroll would otherwise re-snap on every frame). The dots
+ * depend on the window, so they render after mount (the server cannot know
+ * it; the first render is the same on both sides).
  */
 function Slider({ products, region }: { products: ProductTeaser[]; region: Region }) {
   const uid = usePageId('sfw-rv');
   const track = useRef<HTMLUListElement>(null);
   const stopGlide = useRef<() => void>(() => {});
-  const [perView, setPerView] = useState(() => slidesPerView(window.innerWidth));
+  /** Null until mounted: the server's render and the hydrating one agree. */
+  const [perView, setPerView] = useState<number | null>(null);
   const [page, setPage] = useState(0);
-  const pages = pageCount(products.length, perView);
+  const pages = pageCount(products.length, perView ?? WIDEST_SLIDES);
 
   useEffect(() => {
     const el = track.current!;
@@ -76,6 +85,7 @@ function Slider({ products, region }: { products: ProductTeaser[]; region: Regio
     const resize = () => setPerView(slidesPerView(window.innerWidth));
     // The shopper takes over: stop a glide in progress.
     const interrupt = () => stopGlide.current();
+    resize();
     sync();
     el.addEventListener('scroll', sync, { passive: true });
     el.addEventListener('pointerdown', interrupt, { passive: true });
@@ -93,7 +103,7 @@ function Slider({ products, region }: { products: ProductTeaser[]; region: Regio
   function goTo(target: number) {
     const el = track.current;
     const slides = el?.children;
-    if (!el || !slides?.length) return;
+    if (!el || !slides?.length || perView === null) return;
     const index = Math.min(Math.max(target, 0), pages - 1) * perView;
     const first = slides[0] as HTMLElement;
     const left = Math.min((slides[index] as HTMLElement).offsetLeft - first.offsetLeft, el.scrollWidth - el.clientWidth);
@@ -114,9 +124,9 @@ function Slider({ products, region }: { products: ProductTeaser[]; region: Regio
           aria-disabled={atStart}
           onClick={() => !atStart && goTo(page - 1)}
         />
-        <ul className="sfw-rv__track" id={uid} ref={track} data-per-view={perView}>
+        <ul className="sfw-rv__track" id={uid} ref={track} data-per-view={perView ?? undefined}>
           {products.map((product, i) => (
-            <li key={i} className={i % perView === 0 ? 'sfw-rv__slide sfw-rv__slide--snap' : 'sfw-rv__slide'}>
+            <li key={i} className="sfw-rv__slide">
               <TeaserCard product={product} region={region} source="recently-viewed" uid={`${uid}-${i}`} />
             </li>
           ))}
@@ -130,7 +140,7 @@ function Slider({ products, region }: { products: ProductTeaser[]; region: Regio
           onClick={() => !atEnd && goTo(page + 1)}
         />
       </div>
-      {showPagination(products.length) && (
+      {perView !== null && showPagination(products.length) && (
         <div className="sfw-rv__dots" role="group" aria-label="Recently viewed pages">
           {Array.from({ length: pages }, (_, i) => (
             <button

@@ -2,7 +2,8 @@ import * as v from 'valibot';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/preact';
 import { useLayoutEffect } from "react";
-import { defineEnhancer, defineIsland } from '../../../shared/runtime/island';
+import { defineEnhancer } from '../../../shared/runtime/enhancer';
+import { defineIsland } from '../../../shared/runtime/island';
 import { createRuntime, type IslandRegistry } from '../../../shared/runtime/mount';
 import { url } from '../../../shared/api/schemas';
 import { hook } from '../hook';
@@ -16,7 +17,7 @@ const greeting = defineIsland('greeting', v.object({ name: v.string(), link: v.o
 const broken = defineIsland('broken', v.object({}), () => {
   throw new Error('boom');
 });
-const enhancer = defineEnhancer('enhancer', v.object({}), (host) => {
+const enhancer = defineEnhancer('enhancer', (host) => {
   host.classList.add('enhanced');
   return () => host.classList.remove('enhanced');
 });

@@ -23,13 +23,22 @@ describe('recently-viewed', () => {
     expect(screen.queryByRole('status')).toBeNull();
     expect(screen.getByRole('button', { name: 'Previous products' }).getAttribute('aria-disabled')).toBe('true');
     expect(screen.getByRole('button', { name: 'Next products' }).getAttribute('aria-disabled')).toBe('false');
-    const dots = screen.getAllByRole('button', { name: /^Page \d of 2$/ });
+    const dots = await screen.findAllByRole('button', { name: /^Page \d of 2$/ });
     expect(dots).toHaveLength(2);
     expect(dots[0]!.getAttribute('aria-current')).toBe('true');
-    // Groups of 4: the first of each group is a snap point.
-    const snaps = [...document.querySelectorAll('.sfw-rv__slide')].map((li) => li.classList.contains('sfw-rv__slide--snap'));
-    expect(snaps).toEqual([true, false, false, false, true, false, false, false]);
     expect(document.querySelector('.sfw-rv__track')!.getAttribute('data-per-view')).toBe('4');
+  });
+
+  it('given the list by the page: the slides at once, no call, and the dots once mounted (the server cannot know the window)', async () => {
+    window.innerWidth = 900;
+    const before = backend.callsTo('/recently-viewed').length;
+    const products = [1, 2, 3, 4, 5].map((id) => toTeaser(productById(id)!));
+    render(<RecentlyViewed products={products} />);
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.getAllByRole('listitem')).toHaveLength(5);
+    expect(await screen.findAllByRole('button', { name: /^Page \d of 2$/ })).toHaveLength(2);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(backend.callsTo('/recently-viewed')).toHaveLength(before);
   });
 
   it('follows the window width on resize', async () => {
@@ -37,7 +46,7 @@ describe('recently-viewed', () => {
     render(<RecentlyViewed />);
     await screen.findAllByRole('listitem');
     const track = document.querySelector('.sfw-rv__track')!;
-    expect(track.getAttribute('data-per-view')).toBe('7');
+    await waitFor(() => expect(track.getAttribute('data-per-view')).toBe('7'));
     window.innerWidth = 500;
     // The listener is attached by an effect that runs after paint.
     await waitFor(() => {
