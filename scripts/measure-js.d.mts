@@ -11,6 +11,8 @@ export interface PageJs {
   before: { fetched: ScriptSize[]; ran: ScriptSize[]; axiosRan: boolean };
   /** After a scroll to the end and idle: every script fetched. */
   after: { fetched: ScriptSize[] };
+  /** After the first mouse move over the header (the page wakes): every script whose code ran. */
+  woken: { ran: ScriptSize[] };
   errors: string[];
 }
 export declare const QUIET_MS: number;

@@ -43,13 +43,19 @@ const CLAIMED = 'data-widget-claimed';
 /**
  * A click on a server-rendered button before its island mounted (asleep, or
  * its chunk still loading) is held and replayed on the same button once it
- * did. Links and forms with an action work without JavaScript: left alone.
+ * did. Links and forms with an action work without JavaScript: left alone,
+ * unless marked `data-sfw-hold="<key>"` (the cart's link, which the island
+ * turns into its dropdown toggle): the click goes to the element of the
+ * same key once mounted, or to the link itself if the island failed.
  */
+const HOLD = 'data-sfw-hold';
+
 function heldButton(event: Event): { host: HTMLElement; button: HTMLElement } | null {
-  const button = (event.target as Element | null)?.closest?.<HTMLButtonElement>('button');
+  const button = (event.target as Element | null)?.closest?.<HTMLButtonElement>(`button, a[${HOLD}]`);
   const host = button?.closest<HTMLElement>(SELECTOR);
   const state = host?.getAttribute(CLAIMED);
-  if (!button || !host || (state !== 'sleeping' && state !== 'loading') || !hasServerHtml(host)) return null;
+  // Not yet claimed: the runtime waits for StorefrontBeforeMount.
+  if (!button || !host || (state !== null && state !== 'sleeping' && state !== 'loading') || !hasServerHtml(host)) return null;
   if (button.type === 'submit' && button.form?.hasAttribute('action')) return null;
   return { host, button };
 }
@@ -76,13 +82,16 @@ export function createRuntime(registry: IslandRegistry, options: RuntimeOptions 
   const sleeping = new Set<HTMLElement>();
   let wakeState: 'asleep' | 'waking' | 'awake' = 'asleep';
   let wakeListener: ReturnType<typeof listenForWake> | undefined;
+  /** A click was held before the hooks were claimed: wake as soon as they are. */
+  let clickedEarly = false;
 
   const onClick = (event: Event) => {
     const hit = heldButton(event);
     if (!hit) return;
     event.preventDefault(); // e.g. a form without action would reload the page
     held.set(hit.host, hit.button);
-    wakeListener?.wake();
+    if (wakeListener) wakeListener.wake();
+    else clickedEarly = true;
   };
   document.addEventListener('click', onClick, true);
 
@@ -112,14 +121,19 @@ export function createRuntime(registry: IslandRegistry, options: RuntimeOptions 
       restoreTyped();
       const button = held.get(host);
       held.delete(host);
-      if (button?.isConnected) button.click();
+      const key = button?.getAttribute(HOLD);
+      // The island may have replaced the element (the cart's link becomes its button).
+      (button?.isConnected ? button : key ? host.querySelector<HTMLElement>(`[${HOLD}="${key}"]`) : null)?.click();
     } catch (error) {
       console.error(`[storefront] ${name} could not be loaded:`, error);
       host.setAttribute('data-widget-state', 'error');
       // Its server HTML stays, working as without JavaScript: clicks are no longer held.
       if (readMarker(host)) host.firstElementChild!.remove();
       host.setAttribute(CLAIMED, 'failed');
+      // A held link goes where it leads; a held button of dead server HTML does nothing.
+      const button = held.get(host);
       held.delete(host);
+      if (button?.localName === 'a') button.click();
     }
   }
 
@@ -186,7 +200,7 @@ export function createRuntime(registry: IslandRegistry, options: RuntimeOptions 
     const configOnce = () => (config ??= readRawConfig());
     const hosts = [...root.querySelectorAll<HTMLElement>(SELECTOR)];
     if (root instanceof HTMLElement && root.matches(SELECTOR)) hosts.unshift(root);
-    let wakeNow = false;
+    let wakeNow = clickedEarly;
     for (const host of hosts) if (claim(host, configOnce)) wakeNow = true;
     // Nothing sleeps: the page is awake (hooks added later mount at once).
     if (wakeNow) wakeListener ? wakeListener.wake() : (wakeState = 'awake');

@@ -98,9 +98,10 @@ export function useShop(): Shop {
 }
 
 /**
- * Resolves when every hook in the viewport has mounted or failed (lazy ones
- * may still wait), and every product grid shows all its cards (they fill in
- * a few per task after the mount).
+ * Resolves when every hook in the viewport has mounted, failed or sleeps in
+ * its server HTML until the page wakes (README "When islands wake"; lazy
+ * ones may still wait), and every product grid shows all its cards (they
+ * fill in a few per task after the mount).
  */
 export async function waitForIslands(page: Page): Promise<void> {
   await page.waitForFunction(() => {
@@ -110,7 +111,7 @@ export async function waitForIslands(page: Page): Promise<void> {
       const claimed = h.getAttribute('data-widget-claimed');
       const state = h.getAttribute('data-widget-state');
       if (state === 'mounted' && h.querySelector('.sfw-grid__pending')) return false;
-      if (state === 'mounted' || state === 'error') return true;
+      if (state === 'mounted' || state === 'error' || claimed === 'sleeping') return true;
       // Lazy islands below the fold wait for the viewport.
       const rect = h.getBoundingClientRect();
       return claimed === 'loading' && rect.top > window.innerHeight + 300;

@@ -7,6 +7,7 @@
  */
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { BUDGETS } from '../../scripts/budgets.mjs';
 import { measurePageJs } from '../../scripts/measure-js.mjs';
 import { builtUrl, useServerMockShop, waitForIslands } from './harness';
 
@@ -73,14 +74,19 @@ describe('a passive view of the category page (issue 13)', () => {
     expect(paths(r.before.fetched)).toContain(TRANSPORT);
     expect(paths(r.before.ran)).not.toContain(TRANSPORT);
     expect(r.before.axiosRan).toBe(false);
+    // Issue 13's limits (scripts/budgets.mjs): what runs before input, what is fetched after idle and a scroll.
+    const gzip = (list: Array<{ gzip: number }>) => list.reduce((n, s) => n + s.gzip, 0);
+    expect(gzip(r.before.ran)).toBeLessThanOrEqual(BUDGETS.page.ranBeforeInput);
+    expect(gzip(r.after.fetched)).toBeLessThanOrEqual(BUDGETS.page.fetchedAfterScroll);
     expect(r.errors).toEqual([]);
   });
 
   it('on a slow network the first click on the cart, the search field and Sign in work, the request code already there', async () => {
     const title = await seedCart();
     const { page, apiCalls, transportRequests, close } = await openPage(true);
-    // Server HTML shows the islands at once; they take input once hydrated.
+    // Server HTML shows the islands at once; they sleep until the first input (README "When islands wake").
     await waitForIslands(page);
+    expect(await page.locator('[data-widget-claimed="sleeping"]').count()).toBeGreaterThan(0);
     // Idle: the transport is prefetched (one request, finished), before any input.
     await expect.poll(() => page.evaluate((t) => performance.getEntriesByType('resource').some((e) => new URL(e.name).pathname === t && (e as PerformanceResourceTiming).responseEnd > 0), TRANSPORT), { timeout: 30_000 }).toBe(true);
     expect(await page.locator(`link[rel="modulepreload"][href$="${TRANSPORT}"]`).count()).toBe(1);

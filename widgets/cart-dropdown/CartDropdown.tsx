@@ -126,6 +126,7 @@ export function CartDropdown() {
           ref={toggleRef}
           type="button"
           className="sfw-cart__toggle"
+          data-sfw-hold="cart-toggle"
           aria-label={cartButtonLabel(cart)}
           aria-expanded={open}
           aria-controls={panelId}
@@ -138,7 +139,8 @@ export function CartDropdown() {
         </button>
       ) : (
         // Server HTML, and until hydrated: a link to the cart page, which works without JavaScript.
-        <a className="sfw-cart__toggle" href="/cart" aria-label={cartButtonLabel(cart)}>
+        // A click before the island wakes opens the dropdown once it did (runtime/mount.ts, data-sfw-hold).
+        <a className="sfw-cart__toggle" href="/cart" aria-label={cartButtonLabel(cart)} data-sfw-hold="cart-toggle">
           {toggleContent}
         </a>
       )}
