@@ -23,7 +23,8 @@ import type { Region } from '../../shared/stores/region';
 import { LinkedText } from '../../shared/ui/LinkedText';
 import { ProductImage } from '../../shared/ui/ProductImage';
 import { Spinner } from '../../shared/ui/Spinner';
-import { badgeLabel, priceDisplay, shippingNotice, stockMessage, teaserBadges, type Badge, type PriceDisplay } from './rules';
+import { badgeLabel, shippingNotice, stockMessage, teaserBadges, teaserPrice, type Badge } from './rules';
+import type { PriceDisplay } from '../../shared/rules/price';
 import { directAddPayload } from './rules/direct-add';
 
 export const INTERNATIONAL_BUYERS_URL = '/international-buyers';
@@ -82,7 +83,7 @@ export const TeaserCard = memo(function TeaserCard({ product: p, region, source,
         <a className="sfw-card__title" id={titleId} href={href} aria-label={badges.length ? `${p.title}, ${badgeLabel(badges)}` : undefined}>
           {p.title}
         </a>
-        <Price display={priceDisplay(p, region)} />
+        <Price display={teaserPrice(p, region)} />
         {stock && stock.kind !== 'notify' && <p className={`sfw-stock sfw-stock--${stock.kind}`}>{stock.text}</p>}
         {!normal && (
           <p className="sfw-card__note">
