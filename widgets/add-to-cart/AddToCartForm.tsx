@@ -193,7 +193,7 @@ export function AddToCartForm({ product, source, showTitle, focusTitle }: AddToC
               <a className="sfw-link" href={r.liveBreakScheduleLink.href}>{r.liveBreakScheduleLink.text}</a>.
             </>
           )}
-          {notice.kind === 'ineligible' && <a className="sfw-link" href={r.INTERNATIONAL_BUYERS_URL}>Shipping for international buyers</a>}
+          {notice.kind === 'ineligible' && <a className="sfw-link" href={r.internationalBuyersLink.href}>{r.internationalBuyersLink.text}</a>}
         </p>
       ))}
 

@@ -16,6 +16,7 @@
 import { memo, useRef, useState } from 'react';
 import type { ProductTeaser } from '../../shared/api/schemas';
 import { emit, EVENTS } from '../../shared/events';
+import { SHOP_PAGES } from '../../shared/links';
 import { productPath } from '../../shared/safe-url';
 import { buysWithNormalButton, REWARD_ONLY_NOTICE } from '../../shared/rules/purchase';
 import { addToCart } from '../../shared/stores/cart-add';
@@ -27,7 +28,6 @@ import { badgeLabel, shippingNotice, stockMessage, teaserBadges, teaserPrice, ty
 import type { PriceDisplay } from '../../shared/rules/price';
 import { directAddPayload } from './rules/direct-add';
 
-export const INTERNATIONAL_BUYERS_URL = '/international-buyers';
 /** Rendered size of the card image; the real size follows the CSS, these keep the aspect ratio. */
 const IMAGE_SIZE = 300;
 
@@ -92,7 +92,7 @@ export const TeaserCard = memo(function TeaserCard({ product: p, region, source,
         )}
         {shipping && (
           <p className="sfw-card__note sfw-card__note--warn">
-            <a href={INTERNATIONAL_BUYERS_URL}>{shipping}</a>
+            <a href={SHOP_PAGES.internationalBuyers}>{shipping}</a>
           </p>
         )}
         <div className="sfw-card__actions">

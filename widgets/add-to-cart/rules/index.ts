@@ -35,11 +35,9 @@ export {
   liveBreakOnlyNotice,
   ineligibleNotice,
   liveBreakScheduleLink,
+  internationalBuyersLink,
   PRESALE_SUFFIX,
   LAST_ONE_AVAILABLE,
-  REWARDS_PROGRAM_URL,
-  LIVE_BREAK_SCHEDULE_URL,
-  INTERNATIONAL_BUYERS_URL,
   type Notice,
   type NoticeKind,
 } from './labels';

@@ -7,13 +7,11 @@
  * teaser card shows too (shared/rules/purchase.ts).
  */
 import type { Product } from '../../../shared/api/schemas';
-import { buysWithNormalButton, REWARD_ONLY_NOTICE, REWARDS_PROGRAM_URL } from '../../../shared/rules/purchase';
+import { SHOP_PAGES } from '../../../shared/links';
+import { buysWithNormalButton, INELIGIBLE_TO_SHIP, REWARD_ONLY_NOTICE } from '../../../shared/rules/purchase';
 
 export const PRESALE_SUFFIX = ' - Presale';
 export const LAST_ONE_AVAILABLE = 'Last one available!';
-export { REWARDS_PROGRAM_URL };
-export const LIVE_BREAK_SCHEDULE_URL = '/steel-city-break-room';
-export const INTERNATIONAL_BUYERS_URL = '/international-buyers';
 
 export type NoticeKind = 'reward-only' | 'live-break-only' | 'ineligible';
 
@@ -31,11 +29,14 @@ export const liveBreakOnlyNotice: Notice = {
 };
 
 /** The link the spec names for the break schedule (§2), for use next to the live-break notice. */
-export const liveBreakScheduleLink = { text: 'the live break schedule', href: LIVE_BREAK_SCHEDULE_URL };
+export const liveBreakScheduleLink = { text: 'the live break schedule', href: SHOP_PAGES.liveBreakSchedule };
+
+/** The link after the ineligible-to-ship notice. */
+export const internationalBuyersLink = { text: 'Shipping for international buyers', href: SHOP_PAGES.internationalBuyers };
 
 export const ineligibleNotice: Notice = {
   kind: 'ineligible',
-  text: 'This item may be ineligible to ship to your country',
+  text: INELIGIBLE_TO_SHIP,
 };
 
 export function displayTitle(product: Product): string {
