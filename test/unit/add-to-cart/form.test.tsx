@@ -132,7 +132,7 @@ describe('variations, live break, quantity', () => {
     expect(screen.getByText('Starts at:', { exact: false })).toBeTruthy();
     pick('Format', '1704');
     expect(screen.queryByText('Starts at:', { exact: false })).toBeNull();
-    expect(screen.getByText('$64.99', { selector: '.sfw-atc__amount' })).toBeTruthy();
+    expect(screen.getByText('$64.99', { selector: '.sfw-add-to-cart__amount' })).toBeTruthy();
   });
 
   it('ticking live break reveals the eligible breakers only, with their next live time', async () => {

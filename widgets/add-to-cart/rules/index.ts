@@ -25,12 +25,15 @@ export {
   ADDON_LIMITED_TIME,
   type AddonOffer,
 } from './addon';
-export { unitPrice, fullPrice, paysDeposit, depositMessage } from './price';
+export { unitPrice, fullPrice, paysDeposit, shownPrice, depositMessage } from './price';
+export { offersExpressCheckout } from './express';
 export {
   displayTitle,
   buttonLabel,
   lastOneAvailable,
   productNotices,
+  formBadges,
+  type FormBadge,
   rewardOnlyNotice,
   liveBreakOnlyNotice,
   ineligibleNotice,

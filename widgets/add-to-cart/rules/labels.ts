@@ -65,3 +65,37 @@ export function productNotices(product: Product): Notice[] {
   if (product.Eligible === false) notices.push(ineligibleNotice);
   return notices;
 }
+
+export interface FormBadge {
+  kind: 'presale' | 'pool' | 'charity';
+  text: string;
+  /** An image shown before the text, or null. */
+  logo: string | null;
+}
+
+/**
+ * The badges above the price, in this order: presale (with its release date;
+ * only when `showPresale`, as the quick-add title already says it), Block
+ * Pool (with its spots), the charity the product supports.
+ */
+export function formBadges(product: Product, showPresale: boolean): FormBadge[] {
+  const badges: FormBadge[] = [];
+  if (showPresale && product.Presale) {
+    badges.push({ kind: 'presale', text: `Presale${product.ReleaseDate ? ` · Releases ${releaseDate(product.ReleaseDate)}` : ''}`, logo: null });
+  }
+  if (product.BlockPool) {
+    const spots = product.BlockPoolSpotsEligible > 0 ? ` · ${product.BlockPoolSpotsEligible} spots` : '';
+    badges.push({ kind: 'pool', text: `Block Pool eligible${spots}`, logo: product.BlockPoolLogo ?? null });
+  }
+  const charity = product.ActiveCharity;
+  if (charity) badges.push({ kind: 'charity', text: `Supports ${charity.charity_name}`, logo: charity.charity_logo ?? null });
+  return badges;
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/** '2027-01-30' → 'Jan 30, 2027'; anything else as sent. */
+function releaseDate(value: string): string {
+  const time = /^\d{4}-\d{2}-\d{2}/.test(value) ? Date.parse(value.slice(0, 10)) : NaN;
+  return Number.isNaN(time) ? value : dateFormat.format(time);
+}
