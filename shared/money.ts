@@ -17,8 +17,12 @@ export const USD: Currency = { factor: 1, symbol: '$' };
  * one loads ICU number data, a long task on a slow phone for one pattern.
  */
 function twoDecimals(amount: number): string {
-  // Round the decimal value, half up, as Intl and PHP do: 3.50 × 1.37 is
-  // 4.795, stored as 4.79499…; toFixed(2) alone would give 4.79.
+  // Rounds as PHP's round() and number_format() do, so the islands print
+  // what the server prints: half away from zero, on the amount read to 15
+  // significant digits (PHP's pre-rounding). 3.50 × 1.37 is 4.795, stored as
+  // 4.79499…: toFixed(2) would give 4.79, PHP and this 4.80. Intl differs
+  // where the double lies just under the half: 50 × 1.3333 (66.66499…) is
+  // 66.66 in Intl, 66.67 here and in PHP (checked against PHP 8.2).
   const cents = Math.round(Number((Math.abs(amount) * 100).toPrecision(15)));
   const whole = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
   const sign = amount < 0 && cents !== 0 ? '-' : '';

@@ -8,14 +8,20 @@
  * page (§2). The spec gives that notice as a paraphrase; the sentence keeps
  * its words. Other reasons a button is disabled or missing (stock, choices)
  * stay with each island's own rules.
+ *
+ * The ineligible-to-ship sentence is here too: both show it when the product
+ * says it may not ship to the visitor's country (§4 "Stock messages").
  */
-export const REWARDS_PROGRAM_URL = '/claim-loyalty-rewards';
+import { SHOP_PAGES } from '../links';
 
 export const REWARD_ONLY_NOTICE = {
   text: 'This product is only available within the Rewards Program.',
   /** The words of `text` that link to the Rewards Program. */
-  link: { text: 'Rewards Program', href: REWARDS_PROGRAM_URL },
+  link: { text: 'Rewards Program', href: SHOP_PAGES.rewardsProgram },
 } as const;
+
+/** Shown when a product may not ship to the visitor's country; both islands link it to SHOP_PAGES.internationalBuyers. */
+export const INELIGIBLE_TO_SHIP = 'This item may be ineligible to ship to your country';
 
 /** Either product shape; both flags are already booleans after the schemas. */
 export type PurchaseFlags = { rewardRedemptionOnly: boolean } | { RewardRedemptionOnly: boolean };

@@ -21,7 +21,7 @@ async function payIn4(page: Page) {
   return button;
 }
 
-const running = (page: Page) => page.locator('.sfw-atc__submit').getAttribute('aria-disabled');
+const running = (page: Page) => page.locator('.sfw-add-to-cart__submit').getAttribute('aria-disabled');
 
 describe('paypal-express (browser, fake SDK)', () => {
   it('approve: adds to the cart, then posts the express form with the right fields', async () => {
@@ -69,7 +69,7 @@ describe('paypal-express (browser, fake SDK)', () => {
     expect(await running(page)).toBe('true');
 
     await page.getByRole('button', { name: 'Cancel' }).click();
-    await page.waitForFunction(() => document.querySelector('.sfw-atc__submit')?.getAttribute('aria-disabled') === 'false');
+    await page.waitForFunction(() => document.querySelector('.sfw-add-to-cart__submit')?.getAttribute('aria-disabled') === 'false');
     expect(posts).toEqual([]);
     expect(new URL(page.url()).pathname).toBe(`/${product.slug}`);
     expect(await sdkFetches(page)).toBe(1);

@@ -22,26 +22,26 @@ export function CartAddedDialog() {
   return (
     <Modal id={CART_ADDED_MODAL} title="Product added to your cart!" size="lg">
       {last && (
-        <p className="sfw-added__what">
+        <p className="sfw-cart-dialogs__what">
           {last.quantity} × {last.title}
         </p>
       )}
-      <div className="sfw-added__actions">
+      <div className="sfw-cart-dialogs__actions">
         <a className="sfw-btn sfw-btn--primary" href="/cart">
           View Cart
         </a>
         <a className="sfw-btn" href="/checkout">
           Checkout
         </a>
-        <button type="button" className="sfw-btn sfw-added__continue" onClick={() => closeModal(CART_ADDED_MODAL)}>
+        <button type="button" className="sfw-btn sfw-cart-dialogs__continue" onClick={() => closeModal(CART_ADDED_MODAL)}>
           Continue shopping
         </button>
       </div>
       {last?.addon && <AddonOffer gift={last.addon} />}
       {last && last.related.length > 0 && (
-        <section className="sfw-added__related" aria-label="Related items">
-          <h3 className="sfw-added__heading">You may also like</h3>
-          <ul className="sfw-added__list">
+        <section className="sfw-cart-dialogs__related" aria-label="Related items">
+          <h3 className="sfw-cart-dialogs__heading">You may also like</h3>
+          <ul className="sfw-cart-dialogs__list">
             {last.related.map((item) => (
               <Related key={item.slug} item={item} price={formatPrice(item.price, region)} />
             ))}
@@ -55,12 +55,12 @@ export function CartAddedDialog() {
 function Related({ item, price }: { item: RelatedItem; price: string }) {
   const image = typeof item.mainImage === 'string' ? item.mainImage : item.mainImage?.Tiny;
   return (
-    <li className="sfw-added__item">
-      <a className="sfw-added__link" href={productPath(item.slug)}>
+    <li className="sfw-cart-dialogs__item">
+      <a className="sfw-cart-dialogs__link" href={productPath(item.slug)}>
         <ProductImage src={image} alt="" width={120} height={120} placeholder="coming-soon" />
-        <span className="sfw-added__title">{item.title}</span>
+        <span className="sfw-cart-dialogs__title">{item.title}</span>
       </a>
-      <span className="sfw-added__price">{price}</span>
+      <span className="sfw-cart-dialogs__price">{price}</span>
     </li>
   );
 }
@@ -99,19 +99,19 @@ function AddonOffer({ gift }: { gift: AddOnGift }) {
 
   if (needsChoice && options.length === 0) return null; // every gift option is gone
   return (
-    <section className="sfw-added__gift" aria-label="Free gift">
-      <p className="sfw-added__gift-title">
+    <section className="sfw-cart-dialogs__gift" aria-label="Free gift">
+      <p className="sfw-cart-dialogs__gift-title">
         Free gift: {gift.product.title}
       </p>
       {addonOffer(gift).lines.map((line) => (
-        <p key={line} className="sfw-added__gift-line">
+        <p key={line} className="sfw-cart-dialogs__gift-line">
           {line}
         </p>
       ))}
-      <div className="sfw-added__gift-row">
+      <div className="sfw-cart-dialogs__gift-row">
         {needsChoice && status !== 'added' && (
           <select
-            className="sfw-atc__select"
+            className="sfw-select"
             aria-label={`${options[0]?.type || 'Option'} of your free gift`}
             value={choice}
             onChange={(e) => setChoice(e.currentTarget.value)}
@@ -125,7 +125,7 @@ function AddonOffer({ gift }: { gift: AddOnGift }) {
           </select>
         )}
         {status === 'added' ? (
-          <p className="sfw-added__done" role="status">
+          <p className="sfw-cart-dialogs__done" role="status">
             Added!
           </p>
         ) : (

@@ -24,7 +24,7 @@ export const QUICK_ADD_ERROR = 'An error occurred. Please try again';
 type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; product: Product };
 
 const loading = (
-  <div className="sfw-dialogs__loading">
+  <div className="sfw-cart-dialogs__loading">
     <Spinner label="Loading product…" />
   </div>
 );

@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { SHOP_PAGES } from '../../shared/links';
 import { $region } from '../../shared/stores/region';
 import { Modal } from '../../shared/ui/Modal';
 import flagCaFile from './flag-ca.svg';
@@ -52,7 +53,7 @@ export function RegionDialog() {
       </ul>
       <p className="sfw-region__help">
         Not sure what ships to you?{' '}
-        <a className="sfw-link" href="/international-buyers">
+        <a className="sfw-link" href={SHOP_PAGES.internationalBuyers}>
           International buyers
         </a>
       </p>

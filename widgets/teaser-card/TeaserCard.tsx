@@ -16,6 +16,7 @@
 import { memo, useRef, useState } from 'react';
 import type { ProductTeaser } from '../../shared/api/schemas';
 import { emit, EVENTS } from '../../shared/events';
+import { SHOP_PAGES } from '../../shared/links';
 import { productPath } from '../../shared/safe-url';
 import { buysWithNormalButton, REWARD_ONLY_NOTICE } from '../../shared/rules/purchase';
 import { addToCart } from '../../shared/stores/cart-add';
@@ -23,10 +24,10 @@ import type { Region } from '../../shared/stores/region';
 import { LinkedText } from '../../shared/ui/LinkedText';
 import { ProductImage } from '../../shared/ui/ProductImage';
 import { Spinner } from '../../shared/ui/Spinner';
-import { badgeLabel, priceDisplay, shippingNotice, stockMessage, teaserBadges, type Badge, type PriceDisplay } from './rules';
+import { badgeLabel, shippingNotice, stockMessage, teaserBadges, teaserPrice, type Badge } from './rules';
+import type { PriceDisplay } from '../../shared/rules/price';
 import { directAddPayload } from './rules/direct-add';
 
-export const INTERNATIONAL_BUYERS_URL = '/international-buyers';
 /** Rendered size of the card image; the real size follows the CSS, these keep the aspect ratio. */
 const IMAGE_SIZE = 300;
 
@@ -82,7 +83,7 @@ export const TeaserCard = memo(function TeaserCard({ product: p, region, source,
         <a className="sfw-card__title" id={titleId} href={href} aria-label={badges.length ? `${p.title}, ${badgeLabel(badges)}` : undefined}>
           {p.title}
         </a>
-        <Price display={priceDisplay(p, region)} />
+        <Price display={teaserPrice(p, region)} />
         {stock && stock.kind !== 'notify' && <p className={`sfw-stock sfw-stock--${stock.kind}`}>{stock.text}</p>}
         {!normal && (
           <p className="sfw-card__note">
@@ -91,7 +92,7 @@ export const TeaserCard = memo(function TeaserCard({ product: p, region, source,
         )}
         {shipping && (
           <p className="sfw-card__note sfw-card__note--warn">
-            <a href={INTERNATIONAL_BUYERS_URL}>{shipping}</a>
+            <a href={SHOP_PAGES.internationalBuyers}>{shipping}</a>
           </p>
         )}
         <div className="sfw-card__actions">

@@ -1,47 +1,16 @@
-import type { AddOnGift, LiveBreaker, Product, StockRecord, VariationOption } from '../../../shared/api/schemas';
+import * as v from 'valibot';
+import { Product, type AddOnGift, type LiveBreaker, type StockRecord, type VariationOption } from '../../../shared/api/schemas';
 import { initialFormState, type FormState } from '../../../widgets/add-to-cart/rules';
 
 /**
- * A full, normalised product with neutral defaults: $10.00, 5 available to
- * ship, eligible, no flags, no variations, no gift, no charity, no stock
- * records, no sale limit, category 7. Each case overrides only what it tests.
+ * A product as the schema reads a minimal server answer: $10.00, 5 available
+ * to ship, category 7, and every other field at its schema default (eligible,
+ * no flags, no variations, gift, charity or stock records, no sale limit).
+ * Each case overrides only what it tests.
  */
 export function product(overrides: Partial<Product> = {}): Product {
-  return {
-    id: 100,
-    sku: 'BOX-100',
-    title: 'Test Box',
-    slug: 'test-box',
-    Price: 10,
-    price: 10,
-    ListPrice: 0,
-    DepositPrice: 0,
-    LowestVariationPrice: 0,
-    OnSale: false,
-    Available: 5,
-    AvailableToShip: 5,
-    Eligible: true,
-    Presale: false,
-    ReleaseDate: null,
-    DownPayment: false,
-    LiveBreakOnly: false,
-    break_eligible: false,
-    RewardRedemptionOnly: false,
-    SaleQuantityLimit: 0,
-    BlockPool: false,
-    BlockPoolLogo: null,
-    BlockPoolSpotsEligible: 0,
-    MainImage: null,
-    Options: [],
-    brands: [],
-    categories: [{ id: 7, name: 'Baseball' }],
-    promotions: [],
-    expires: null,
-    product_stock: [],
-    ActiveCharity: null,
-    AddOnProduct: null,
-    ...overrides,
-  };
+  const minimal = { id: 100, sku: 'BOX-100', title: 'Test Box', slug: 'test-box', Price: 10, price: 10, Available: 5, AvailableToShip: 5 };
+  return { ...v.parse(Product, { ...minimal, categories: [{ id: 7, name: 'Baseball' }] }), ...overrides };
 }
 
 /** A selectable variation: $12.00, 4 in stock. */

@@ -44,6 +44,16 @@ async function submitAndWait() {
   await waitFor(() => expect(adds()).toHaveLength(1));
 }
 
+/** Submits; the mock backend refuses REFUSE_ADD_QUANTITY with two messages, each shown as an alert line. */
+async function expectRefusalAlerts() {
+  await submitAndWait();
+  const alerts = await screen.findAllByRole('alert');
+  expect(alerts.map((a) => a.textContent)).toEqual([
+    `Sorry, you can only buy ${REFUSE_ADD_QUANTITY - 1} of this item per order.`,
+    'Please lower the quantity and try again.',
+  ]);
+}
+
 describe('Add to Cart disabled: each rule shows why and sends nothing', () => {
   it.each([
     ['variation not chosen', sampleIds.variations, 'Choose an option'],
@@ -122,7 +132,7 @@ describe('variations, live break, quantity', () => {
     expect(screen.getByText('Starts at:', { exact: false })).toBeTruthy();
     pick('Format', '1704');
     expect(screen.queryByText('Starts at:', { exact: false })).toBeNull();
-    expect(screen.getByText('$64.99', { selector: '.sfw-atc__amount' })).toBeTruthy();
+    expect(screen.getByText('$64.99', { selector: '.sfw-add-to-cart__amount' })).toBeTruthy();
   });
 
   it('ticking live break reveals the eligible breakers only, with their next live time', async () => {
@@ -237,12 +247,7 @@ describe('what is sent', () => {
     show(catalog(sampleIds.variations));
     pick('Format', '1701');
     typeQuantity(String(REFUSE_ADD_QUANTITY));
-    await submitAndWait();
-    const alerts = await screen.findAllByRole('alert');
-    expect(alerts.map((a) => a.textContent)).toEqual([
-      `Sorry, you can only buy ${REFUSE_ADD_QUANTITY - 1} of this item per order.`,
-      'Please lower the quantity and try again.',
-    ]);
+    await expectRefusalAlerts();
     expect((screen.getByLabelText('Format') as HTMLSelectElement).value).toBe('1701');
     expect((screen.getByLabelText('Qty') as HTMLInputElement).value).toBe('13');
     expect($openModals.get()).not.toContain(CART_ADDED_MODAL);
@@ -252,12 +257,7 @@ describe('what is sent', () => {
     backend.answerAs('laravel');
     show(catalog(sampleIds.plain));
     typeQuantity(String(REFUSE_ADD_QUANTITY));
-    await submitAndWait();
-    const alerts = await screen.findAllByRole('alert');
-    expect(alerts.map((a) => a.textContent)).toEqual([
-      `Sorry, you can only buy ${REFUSE_ADD_QUANTITY - 1} of this item per order.`,
-      'Please lower the quantity and try again.',
-    ]);
+    await expectRefusalAlerts();
   });
 
   it('a failed call shows one generic line', async () => {

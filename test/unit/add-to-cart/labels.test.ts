@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '../../../shared/api/schemas';
-import { buttonLabel, displayTitle, lastOneAvailable, productNotices } from '../../../widgets/add-to-cart/rules';
-import type { NoticeKind } from '../../../widgets/add-to-cart/rules';
+import { buttonLabel, displayTitle, formBadges, lastOneAvailable, productNotices } from '../../../widgets/add-to-cart/rules';
+import type { FormBadge, NoticeKind } from '../../../widgets/add-to-cart/rules';
 import { product } from './factory';
 
 describe('presale title and button (§5 "Presale")', () => {
@@ -47,5 +47,30 @@ describe('productNotices (§4, §6)', () => {
     expect(notice?.text).toBe(text);
     expect(notice?.link).toEqual(link);
     if (link) expect(text).toContain(link.text);
+  });
+});
+
+describe('formBadges: presale, Block Pool, charity, in that order', () => {
+  const charity = { charity_code: 'C1', monetary_type: 'percent', monetary_value: 5, charity_name: 'Kids Read', charity_logo: '/c.png' };
+  it.each<[string, Partial<Product>, boolean, FormBadge[]]>([
+    ['none', {}, true, []],
+    ['presale with a release date', { Presale: true, ReleaseDate: '2027-01-30' }, true, [{ kind: 'presale', text: 'Presale · Releases Jan 30, 2027', logo: null }]],
+    ['presale with an unreadable date: as sent', { Presale: true, ReleaseDate: 'Spring 2027' }, true, [{ kind: 'presale', text: 'Presale · Releases Spring 2027', logo: null }]],
+    ['presale without a date', { Presale: true }, true, [{ kind: 'presale', text: 'Presale', logo: null }]],
+    ['presale where the title says it already (quick-add)', { Presale: true }, false, []],
+    ['Block Pool with spots and logo', { BlockPool: true, BlockPoolSpotsEligible: 3, BlockPoolLogo: '/p.png' }, true, [{ kind: 'pool', text: 'Block Pool eligible · 3 spots', logo: '/p.png' }]],
+    ['Block Pool without spots', { BlockPool: true }, true, [{ kind: 'pool', text: 'Block Pool eligible', logo: null }]],
+    [
+      'all three',
+      { Presale: true, BlockPool: true, ActiveCharity: charity },
+      true,
+      [
+        { kind: 'presale', text: 'Presale', logo: null },
+        { kind: 'pool', text: 'Block Pool eligible', logo: null },
+        { kind: 'charity', text: 'Supports Kids Read', logo: '/c.png' },
+      ],
+    ],
+  ])('%s', (_, p, showPresale, expected) => {
+    expect(formBadges(product(p), showPresale)).toEqual(expected);
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '../../../shared/api/schemas';
-import { depositMessage, fullPrice, paysDeposit, unitPrice } from '../../../widgets/add-to-cart/rules';
+import { USD } from '../../../shared/money';
+import type { PriceDisplay } from '../../../shared/rules/price';
+import { fullPrice, offersExpressCheckout, paysDeposit, shownPrice, unitPrice } from '../../../widgets/add-to-cart/rules';
 import type { FormState } from '../../../widgets/add-to-cart/rules';
 import { product, state, variation } from './factory';
 
@@ -24,10 +26,32 @@ describe('unitPrice / paysDeposit / fullPrice (§4 variation price, §5 "Down pa
     expect(paysDeposit(product(p), state(s))).toBe(deposits);
     expect(fullPrice(product(p), state(s))).toBe(full);
   });
+});
 
-  it('deposit message is the spec text', () => {
-    expect(depositMessage).toBe(
-      "By making a down payment, you are agreeing to pay the full balance amount upon the product's release",
-    );
+describe('shownPrice: the price display rule read from the product and the choices (§4)', () => {
+  const sale = { OnSale: true, ListPrice: 15, Price: 10 };
+  const lowest = { LowestVariationPrice: 5, ...withOption };
+  it.each<[string, Partial<Product>, Partial<FormState>, PriceDisplay]>([
+    ['plain', {}, {}, { kind: 'plain', amount: '$10.00', approx: null }],
+    ['on sale: ListPrice struck, SALE', sale, {}, { kind: 'sale', amount: '$10.00', struck: '$15.00', saleMark: 'SALE', approx: null }],
+    ['on sale but ListPrice not higher: plain', { ...sale, ListPrice: 10 }, {}, { kind: 'plain', amount: '$10.00', approx: null }],
+    ['on sale with a chosen variation: its price, no sale mark', { ...sale, ...withOption }, { variationId: 501 }, { kind: 'plain', amount: '$12.00', approx: null }],
+    ['Starts at: until a variation is chosen', lowest, {}, { kind: 'starts-at', prefix: 'Starts at:', amount: '$5.00', approx: null }],
+    ['the chosen variation sets the price', lowest, { variationId: 501 }, { kind: 'plain', amount: '$12.00', approx: null }],
+    ['deposit while this add pays it', { ...deposit, ...sale }, {}, { kind: 'deposit', label: '(DEPOSIT)', amount: '$3.00', approx: null }],
+    ['deposit product paid in full: the full price', deposit, { payFull: true }, { kind: 'plain', amount: '$10.00', approx: null }],
+    ['reward-only: its price, no sale mark', { RewardRedemptionOnly: true, ...sale }, {}, { kind: 'reward', label: 'Reward Only', amount: '$10.00', approx: null }],
+  ])('%s', (_, p, s, expected) => {
+    expect(shownPrice(product(p), state(s), USD)).toEqual(expected);
+  });
+});
+
+describe('offersExpressCheckout (§4, §6)', () => {
+  it.each<[string, string, Partial<Product>, boolean]>([
+    ['client id, normal product', 'cid', {}, true],
+    ['no client id', '', {}, false],
+    ['reward-only product', 'cid', { RewardRedemptionOnly: true }, false],
+  ])('%s → %s', (_, clientId, p, expected) => {
+    expect(offersExpressCheckout(product(p), clientId)).toBe(expected);
   });
 });

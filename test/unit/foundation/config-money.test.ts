@@ -66,16 +66,29 @@ describe('money (spec §9)', () => {
     [1234567.891, USD, '$1,234,567.89'],
     [999.99, USD, '$999.99'],
     [100, USD, '$100.00'],
-    [0.004, USD, '$0.00'],
-    [0.005, USD, '$0.01'],
-    [1.005, USD, '$1.01'],
-    [2.675, USD, '$2.68'],
-    [3.5, cad, 'C$4.80'], // 4.795: a half cent, rounded up as Intl and PHP do
     [26.5, cad, 'C$36.31'],
     [12.5, cad, 'C$17.13'],
     [0.1, cad, 'C$0.14'],
   ])('formatPrice(%s) → %s', (usd, currency, text) => {
     expect(formatPrice(usd, currency)).toBe(text);
+  });
+
+  // Half a cent rounds as PHP's round() and number_format() do (what the
+  // server prints): away from zero, on the amount read to 15 significant
+  // digits. Intl.NumberFormat differs where the double lies just under the
+  // half: 50 × 1.3333 is 66.66499999999999, Intl prints 66.66, PHP 66.67.
+  it.each<[string, number, number, string]>([
+    ['0.004: under half a cent', 0.004, 1, '$0.00'],
+    ['0.005', 0.005, 1, '$0.01'],
+    ['1.005 (1.00499999999999989 as a double)', 1.005, 1, '$1.01'],
+    ['2.675 (2.67499999999999982 as a double)', 2.675, 1, '$2.68'],
+    ['0.285', 0.285, 1, '$0.29'],
+    ['50 × 1.3333 = 66.665 (66.66499999999999 as a double)', 50, 1.3333, '$66.67'],
+    ['3.50 × 1.37 = 4.795', 3.5, 1.37, '$4.80'],
+    ['-1.005: away from zero', -1.005, 1, '$-1.01'],
+    ['-0.004: no minus zero', -0.004, 1, '$0.00'],
+  ])('rounds half a cent like PHP: %s', (_, usd, factor, text) => {
+    expect(formatPrice(usd, { factor, symbol: '$' })).toBe(text);
   });
 
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { USD, type Currency } from '../../../shared/money';
+import { USD } from '../../../shared/money';
 import type { SearchResultItem } from '../../../shared/api/schemas';
 import {
   announcement,
@@ -12,8 +12,6 @@ import {
   showViewAll,
   type SearchPrice,
 } from '../../../widgets/search-bar/rules';
-
-const CAD: Currency = { factor: 1.37, symbol: 'C$' };
 
 function item(over: Partial<SearchResultItem> = {}): SearchResultItem {
   return {
@@ -105,62 +103,39 @@ describe('highlight (typed words marked as text)', () => {
   });
 });
 
-describe('searchPrice (spec §4 Price display on search results)', () => {
-  it.each<[string, Partial<SearchResultItem>, Currency, SearchPrice]>([
-    ['plain price', { Price: 12.5 }, USD, { kind: 'plain', amount: '$12.50', approx: null, presale: false }],
+describe('searchPrice: the search item fields (spec §3; the rule itself: test/unit/price/)', () => {
+  it.each<[string, Partial<SearchResultItem>, SearchPrice]>([
+    ['Price', { Price: 12.5 }, { kind: 'plain', amount: '$12.50', approx: null, presale: false }],
     [
-      'reward-only shows only its price with Reward Only',
+      'RewardRedemptionOnly',
       { RewardRedemptionOnly: true, Price: 119.99, DownPayment: true, DepositPrice: 10, OnSale: true, SalePrice: 5, RegularPrice: 200 },
-      USD,
       { kind: 'reward', label: 'Reward Only', amount: '$119.99', approx: null, presale: false },
     ],
     [
-      'deposit with (DEPOSIT)',
+      'DownPayment and DepositPrice',
       { DownPayment: true, DepositPrice: 100, Price: 449.99, LowestVariationPrice: 20 },
-      USD,
       { kind: 'deposit', label: '(DEPOSIT)', amount: '$100.00', approx: null, presale: false },
     ],
-    ['deposit of 0 falls back to the price', { DownPayment: true, DepositPrice: 0, Price: 449.99 }, USD, { kind: 'plain', amount: '$449.99', approx: null, presale: false }],
-    ['deposit price without the flag is ignored', { DepositPrice: 100, Price: 449.99 }, USD, { kind: 'plain', amount: '$449.99', approx: null, presale: false }],
     [
-      'Starts at: the lowest variation price',
+      'LowestVariationPrice',
       { LowestVariationPrice: 4.99, Price: 10, OnSale: true, SalePrice: 8, RegularPrice: 10 },
-      USD,
       { kind: 'starts-at', prefix: 'Starts at:', amount: '$4.99', approx: null, presale: false },
     ],
     [
-      'sale: struck list price, sale price marked SALE',
+      'OnSale, SalePrice and SaleListPrice',
       { OnSale: true, SalePrice: 8, SaleListPrice: 12, RegularPrice: 10, Price: 8 },
-      USD,
       { kind: 'sale', struck: '$12.00', saleMark: 'SALE', amount: '$8.00', approx: null, presale: false },
     ],
     [
-      'sale: struck regular price when there is no list price',
+      'RegularPrice when there is no list price',
       { OnSale: true, SalePrice: 8, RegularPrice: 10, Price: 8 },
-      USD,
       { kind: 'sale', struck: '$10.00', saleMark: 'SALE', amount: '$8.00', approx: null, presale: false },
     ],
     [
-      'discounted counts as on sale; Price when SalePrice is 0',
+      'IsDiscounted counts as on sale; Price when SalePrice is 0',
       { IsDiscounted: true, RegularPrice: 10, Price: 7 },
-      USD,
       { kind: 'sale', struck: '$10.00', saleMark: 'SALE', amount: '$7.00', approx: null, presale: false },
     ],
-    ['on sale without a higher price is plain', { OnSale: true, SalePrice: 8, RegularPrice: 8, Price: 8 }, USD, { kind: 'plain', amount: '$8.00', approx: null, presale: false }],
-    ['not on sale ignores the sale price', { SalePrice: 8, RegularPrice: 10, Price: 10 }, USD, { kind: 'plain', amount: '$10.00', approx: null, presale: false }],
-    ['presale tag', { Presale: true, Price: 50 }, USD, { kind: 'plain', amount: '$50.00', approx: null, presale: true }],
-    [
-      'presale deposit',
-      { Presale: true, DownPayment: true, DepositPrice: 100, Price: 449.99 },
-      USD,
-      { kind: 'deposit', label: '(DEPOSIT)', amount: '$100.00', approx: null, presale: true },
-    ],
-    ['currency factor and approx note', { Price: 10 }, CAD, { kind: 'plain', amount: 'C$13.70', approx: 'Approx. $10.00 US', presale: false }],
-    [
-      'sale in CAD: both prices converted, approx for the sale price',
-      { OnSale: true, SalePrice: 8, RegularPrice: 10, Price: 8 },
-      CAD,
-      { kind: 'sale', struck: 'C$13.70', saleMark: 'SALE', amount: 'C$10.96', approx: 'Approx. $8.00 US', presale: false },
-    ],
-  ])('%s', (_name, over, currency, expected) => expect(searchPrice(item(over), currency)).toEqual(expected));
+    ['Presale tags any form', { Presale: true, DownPayment: true, DepositPrice: 100, Price: 449.99 }, { kind: 'deposit', label: '(DEPOSIT)', amount: '$100.00', approx: null, presale: true }],
+  ])('%s', (_name, over, expected) => expect(searchPrice(item(over), USD)).toEqual(expected));
 });

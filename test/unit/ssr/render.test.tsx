@@ -82,7 +82,7 @@ describe('server render', () => {
 
   it('add-to-cart: price, variations, quantity and the button are in the HTML', () => {
     const host = page(render('add-to-cart', { product: toProduct(productById(sampleIds.variations)!) }, { paypal: { clientId: 'x' } }));
-    expect(host.querySelector('form.sfw-atc')).not.toBeNull();
+    expect(host.querySelector('form.sfw-add-to-cart')).not.toBeNull();
     expect(host.textContent).toMatch(/\$\d/);
     expect(host.querySelectorAll('select option').length).toBeGreaterThan(1);
     expect(host.querySelector('input[id$="-qty"]')).not.toBeNull();

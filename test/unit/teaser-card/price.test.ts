@@ -1,97 +1,19 @@
+/** How the card reads a teaser into the shared price rule (the rule's own table: test/unit/price/). */
 import { describe, expect, it } from 'vitest';
-import { priceDisplay, type PriceDisplay } from '../../../widgets/teaser-card/rules';
-import { USD, type Currency } from '../../../shared/money';
+import { teaserPrice } from '../../../widgets/teaser-card/rules';
+import type { PriceDisplay } from '../../../shared/rules/price';
+import { USD } from '../../../shared/money';
 import { teaser } from './factory';
 
-const CAD: Currency = { factor: 1.37, symbol: 'C$' };
-
-describe('priceDisplay (spec §4 Price display, §9)', () => {
-  it.each<[string, Parameters<typeof teaser>[0], Currency, PriceDisplay]>([
-    // Plain
-    ['plain price', { price: 12.5 }, USD, { kind: 'plain', amount: '$12.50', approx: null }],
-    ['plain price at 0', { price: 0 }, USD, { kind: 'plain', amount: '$0.00', approx: null }],
-    ['thousands separator', { price: 1234.5 }, USD, { kind: 'plain', amount: '$1,234.50', approx: null }],
-    // Deposit
-    [
-      'deposit with (DEPOSIT) label',
-      { downPayment: true, depositPrice: 50, price: 500 },
-      USD,
-      { kind: 'deposit', amount: '$50.00', label: '(DEPOSIT)', approx: null },
-    ],
-    [
-      'deposit beats Starts at: and sale',
-      { downPayment: true, depositPrice: 50, lowVar: 20, sale: true, salePrice: 400, listPrice: 500 },
-      USD,
-      { kind: 'deposit', amount: '$50.00', label: '(DEPOSIT)', approx: null },
-    ],
-    ['deposit price 0 falls back to the price', { downPayment: true, depositPrice: 0, price: 500 }, USD, { kind: 'plain', amount: '$500.00', approx: null }],
-    ['deposit price without the flag is ignored', { depositPrice: 50, price: 500 }, USD, { kind: 'plain', amount: '$500.00', approx: null }],
-    // Starts at
-    ['Starts at: when lowVar above 0', { lowVar: 4.99, price: 10 }, USD, { kind: 'starts-at', amount: '$4.99', prefix: 'Starts at:', approx: null }],
-    ['no Starts at: when lowVar is 0', { lowVar: 0, price: 10 }, USD, { kind: 'plain', amount: '$10.00', approx: null }],
-    [
-      'Starts at: beats sale',
-      { lowVar: 4.99, sale: true, salePrice: 8, listPrice: 10 },
-      USD,
-      { kind: 'starts-at', amount: '$4.99', prefix: 'Starts at:', approx: null },
-    ],
-    // Sale
-    [
-      'sale: struck list price, sale price marked SALE',
-      { sale: true, salePrice: 8, listPrice: 10, regPrice: 9, price: 10 },
-      USD,
-      { kind: 'sale', amount: '$8.00', struck: '$10.00', saleMark: 'SALE', approx: null },
-    ],
-    [
-      'sale: struck regular price when no list price',
-      { sale: true, salePrice: 8, regPrice: 9 },
-      USD,
-      { kind: 'sale', amount: '$8.00', struck: '$9.00', saleMark: 'SALE', approx: null },
-    ],
-    [
-      'sale: regular price when list price is not above the sale price',
-      { sale: true, salePrice: 8, listPrice: 8, regPrice: 9 },
-      USD,
-      { kind: 'sale', amount: '$8.00', struck: '$9.00', saleMark: 'SALE', approx: null },
-    ],
-    [
-      'sale: salePrice 0 uses price',
-      { sale: true, salePrice: 0, price: 7, listPrice: 10 },
-      USD,
-      { kind: 'sale', amount: '$7.00', struck: '$10.00', saleMark: 'SALE', approx: null },
-    ],
-    ['sale with nothing higher: plain sale price', { sale: true, salePrice: 8, listPrice: 8, price: 10 }, USD, { kind: 'plain', amount: '$8.00', approx: null }],
-    ['sale prices ignored when not on sale', { salePrice: 8, listPrice: 10, price: 10 }, USD, { kind: 'plain', amount: '$10.00', approx: null }],
-    // Reward only
-    [
-      'reward-only: the plain price, no other form',
-      { rewardRedemptionOnly: true, price: 25, downPayment: true, depositPrice: 5, lowVar: 3, sale: true, listPrice: 30 },
-      USD,
-      { kind: 'reward', amount: '$25.00', approx: null },
-    ],
-    // Currency factor
-    ['factor 1: no approx note', { price: 12.5 }, { factor: 1, symbol: '$' }, { kind: 'plain', amount: '$12.50', approx: null }],
-    ['factor 1.37: converted amount and approx note', { price: 12.5 }, CAD, { kind: 'plain', amount: 'C$17.13', approx: 'Approx. $12.50 US' }],
-    [
-      'factor 1.37: deposit note is on the deposit',
-      { downPayment: true, depositPrice: 50 },
-      CAD,
-      { kind: 'deposit', amount: 'C$68.50', label: '(DEPOSIT)', approx: 'Approx. $50.00 US' },
-    ],
-    [
-      'factor 1.37: Starts at: note is on lowVar',
-      { lowVar: 10 },
-      CAD,
-      { kind: 'starts-at', amount: 'C$13.70', prefix: 'Starts at:', approx: 'Approx. $10.00 US' },
-    ],
-    [
-      'factor 1.37: sale converts both prices, note on the sale price',
-      { sale: true, salePrice: 8, listPrice: 10 },
-      CAD,
-      { kind: 'sale', amount: 'C$10.96', struck: 'C$13.70', saleMark: 'SALE', approx: 'Approx. $8.00 US' },
-    ],
-    ['factor 1.37: reward-only', { rewardRedemptionOnly: true, price: 25 }, CAD, { kind: 'reward', amount: 'C$34.25', approx: 'Approx. $25.00 US' }],
-  ])('%s', (_, overrides, currency, expected) => {
-    expect(priceDisplay(teaser(overrides), currency)).toEqual(expected);
+describe('teaserPrice: the teaser fields of spec §3', () => {
+  it.each<[string, Parameters<typeof teaser>[0], PriceDisplay]>([
+    ['price', { price: 12.5 }, { kind: 'plain', amount: '$12.50', approx: null }],
+    ['rewardRedemptionOnly', { rewardRedemptionOnly: true, price: 25, downPayment: true, depositPrice: 5 }, { kind: 'reward', label: 'Reward Only', amount: '$25.00', approx: null }],
+    ['downPayment and depositPrice', { downPayment: true, depositPrice: 50, price: 500 }, { kind: 'deposit', amount: '$50.00', label: '(DEPOSIT)', approx: null }],
+    ['lowVar', { lowVar: 4.99, price: 10 }, { kind: 'starts-at', amount: '$4.99', prefix: 'Starts at:', approx: null }],
+    ['sale, salePrice and listPrice', { sale: true, salePrice: 8, listPrice: 10, regPrice: 9 }, { kind: 'sale', amount: '$8.00', struck: '$10.00', saleMark: 'SALE', approx: null }],
+    ['regPrice when listPrice is not higher', { sale: true, salePrice: 8, listPrice: 8, regPrice: 9 }, { kind: 'sale', amount: '$8.00', struck: '$9.00', saleMark: 'SALE', approx: null }],
+  ])('%s', (_, overrides, expected) => {
+    expect(teaserPrice(teaser(overrides), USD)).toEqual(expected);
   });
 });

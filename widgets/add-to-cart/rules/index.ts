@@ -25,21 +25,22 @@ export {
   ADDON_LIMITED_TIME,
   type AddonOffer,
 } from './addon';
-export { unitPrice, fullPrice, paysDeposit, depositMessage } from './price';
+export { unitPrice, fullPrice, paysDeposit, shownPrice, depositMessage } from './price';
+export { offersExpressCheckout } from './express';
 export {
   displayTitle,
   buttonLabel,
   lastOneAvailable,
   productNotices,
+  formBadges,
+  type FormBadge,
   rewardOnlyNotice,
   liveBreakOnlyNotice,
   ineligibleNotice,
   liveBreakScheduleLink,
+  internationalBuyersLink,
   PRESALE_SUFFIX,
   LAST_ONE_AVAILABLE,
-  REWARDS_PROGRAM_URL,
-  LIVE_BREAK_SCHEDULE_URL,
-  INTERNATIONAL_BUYERS_URL,
   type Notice,
   type NoticeKind,
 } from './labels';

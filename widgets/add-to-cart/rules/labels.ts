@@ -7,13 +7,11 @@
  * teaser card shows too (shared/rules/purchase.ts).
  */
 import type { Product } from '../../../shared/api/schemas';
-import { buysWithNormalButton, REWARD_ONLY_NOTICE, REWARDS_PROGRAM_URL } from '../../../shared/rules/purchase';
+import { SHOP_PAGES } from '../../../shared/links';
+import { buysWithNormalButton, INELIGIBLE_TO_SHIP, REWARD_ONLY_NOTICE } from '../../../shared/rules/purchase';
 
 export const PRESALE_SUFFIX = ' - Presale';
 export const LAST_ONE_AVAILABLE = 'Last one available!';
-export { REWARDS_PROGRAM_URL };
-export const LIVE_BREAK_SCHEDULE_URL = '/steel-city-break-room';
-export const INTERNATIONAL_BUYERS_URL = '/international-buyers';
 
 export type NoticeKind = 'reward-only' | 'live-break-only' | 'ineligible';
 
@@ -31,11 +29,14 @@ export const liveBreakOnlyNotice: Notice = {
 };
 
 /** The link the spec names for the break schedule (§2), for use next to the live-break notice. */
-export const liveBreakScheduleLink = { text: 'the live break schedule', href: LIVE_BREAK_SCHEDULE_URL };
+export const liveBreakScheduleLink = { text: 'the live break schedule', href: SHOP_PAGES.liveBreakSchedule };
+
+/** The link after the ineligible-to-ship notice. */
+export const internationalBuyersLink = { text: 'Shipping for international buyers', href: SHOP_PAGES.internationalBuyers };
 
 export const ineligibleNotice: Notice = {
   kind: 'ineligible',
-  text: 'This item may be ineligible to ship to your country',
+  text: INELIGIBLE_TO_SHIP,
 };
 
 export function displayTitle(product: Product): string {
@@ -63,4 +64,38 @@ export function productNotices(product: Product): Notice[] {
   if (product.LiveBreakOnly) notices.push(liveBreakOnlyNotice);
   if (product.Eligible === false) notices.push(ineligibleNotice);
   return notices;
+}
+
+export interface FormBadge {
+  kind: 'presale' | 'pool' | 'charity';
+  text: string;
+  /** An image shown before the text, or null. */
+  logo: string | null;
+}
+
+/**
+ * The badges above the price, in this order: presale (with its release date;
+ * only when `showPresale`, as the quick-add title already says it), Block
+ * Pool (with its spots), the charity the product supports.
+ */
+export function formBadges(product: Product, showPresale: boolean): FormBadge[] {
+  const badges: FormBadge[] = [];
+  if (showPresale && product.Presale) {
+    badges.push({ kind: 'presale', text: `Presale${product.ReleaseDate ? ` · Releases ${releaseDate(product.ReleaseDate)}` : ''}`, logo: null });
+  }
+  if (product.BlockPool) {
+    const spots = product.BlockPoolSpotsEligible > 0 ? ` · ${product.BlockPoolSpotsEligible} spots` : '';
+    badges.push({ kind: 'pool', text: `Block Pool eligible${spots}`, logo: product.BlockPoolLogo ?? null });
+  }
+  const charity = product.ActiveCharity;
+  if (charity) badges.push({ kind: 'charity', text: `Supports ${charity.charity_name}`, logo: charity.charity_logo ?? null });
+  return badges;
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/** '2027-01-30' → 'Jan 30, 2027'; anything else as sent. */
+function releaseDate(value: string): string {
+  const time = /^\d{4}-\d{2}-\d{2}/.test(value) ? Date.parse(value.slice(0, 10)) : NaN;
+  return Number.isNaN(time) ? value : dateFormat.format(time);
 }

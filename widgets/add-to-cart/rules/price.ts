@@ -10,8 +10,17 @@
  *
  * Since the variation comes first, a down-payment product with a chosen
  * variation is charged the variation's full price (no deposit).
+ *
+ * The price shown (`shownPrice`) is the shared price display rule
+ * (shared/rules/price.ts) read from the product and the choices: the deposit
+ * while this add pays it; 'Starts at:' the lowest variation price until a
+ * variation is chosen; the sale mark (ListPrice struck) only without a chosen
+ * variation, whose own price the sale flag does not describe.
  */
 import type { Product } from '../../../shared/api/schemas';
+import type { Currency } from '../../../shared/money';
+import { priceDisplay, type PriceDisplay } from '../../../shared/rules/price';
+import { buysWithNormalButton } from '../../../shared/rules/purchase';
 import type { FormState } from './form-state';
 import { chosenVariation } from './variations';
 
@@ -30,4 +39,21 @@ export function paysDeposit(product: Product, state: FormState): boolean {
 
 export function unitPrice(product: Product, state: FormState): number {
   return paysDeposit(product, state) ? product.DepositPrice : fullPrice(product, state);
+}
+
+export function shownPrice(product: Product, state: FormState, currency: Currency): PriceDisplay {
+  const variation = chosenVariation(product, state);
+  return priceDisplay(
+    {
+      rewardOnly: !buysWithNormalButton(product),
+      downPayment: paysDeposit(product, state),
+      depositPrice: product.DepositPrice,
+      lowVar: variation ? 0 : product.LowestVariationPrice,
+      sale: product.OnSale && !variation,
+      salePrice: 0,
+      price: fullPrice(product, state),
+      was: [product.ListPrice],
+    },
+    currency,
+  );
 }

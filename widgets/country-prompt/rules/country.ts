@@ -3,6 +3,7 @@
  * are remembered, and only they are ever offered CAD prices.
  */
 import type { CountryCheck } from '../../../shared/api/schemas';
+import { writeStored } from '../../../shared/storage';
 
 export interface CountryOutcome {
   /** The country to remember, or null (US, or the answer named none). */
@@ -20,18 +21,6 @@ export function countryOutcome(check: CountryCheck): CountryOutcome {
 /** localStorage key of the remembered country (read it across page loads). */
 export const COUNTRY_STORAGE_KEY = 'sfw-visitor-country';
 
-export function readRememberedCountry(): string | null {
-  try {
-    return localStorage.getItem(COUNTRY_STORAGE_KEY);
-  } catch {
-    return null; // storage disabled: nothing remembered
-  }
-}
-
 export function rememberCountry(country: string): void {
-  try {
-    localStorage.setItem(COUNTRY_STORAGE_KEY, country);
-  } catch {
-    // Storage disabled or full: the region store still has it for this page.
-  }
+  writeStored(COUNTRY_STORAGE_KEY, country); // without storage the region store still has it for this page
 }

@@ -1,31 +1,16 @@
 /**
  * Dismissed alert rows stay dismissed across page loads, keyed by the
- * alert's id. Storage may be unavailable (privacy modes): then a dismissal
- * lasts for this page only.
+ * alert's id (shared/storage.ts: without storage a dismissal lasts for this
+ * page only).
  */
+import { readStored, writeStored } from '../../../shared/storage';
+
 const PREFIX = 'sfw:alert-dismissed:';
 
-export function isDismissed(id: string, storage: Storage | null = safeStorage()): boolean {
-  try {
-    return id !== '' && storage?.getItem(PREFIX + id) === '1';
-  } catch {
-    return false;
-  }
+export function isDismissed(id: string): boolean {
+  return id !== '' && readStored(PREFIX + id) === '1';
 }
 
-export function rememberDismissed(id: string, storage: Storage | null = safeStorage()): void {
-  if (id === '') return;
-  try {
-    storage?.setItem(PREFIX + id, '1');
-  } catch {
-    // Full or blocked storage: the row still hides on this page.
-  }
-}
-
-function safeStorage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
+export function rememberDismissed(id: string): void {
+  if (id !== '') writeStored(PREFIX + id, '1');
 }

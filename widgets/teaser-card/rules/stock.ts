@@ -12,6 +12,7 @@
  * The shipping notice is separate and can show alongside.
  */
 import type { ProductTeaser } from '../../../shared/api/schemas';
+import { INELIGIBLE_TO_SHIP } from '../../../shared/rules/purchase';
 
 export type StockKind = 'last-one' | 'coming-soon' | 'notify' | 'out-of-stock' | 'spots-left' | 'sold-out';
 
@@ -38,5 +39,5 @@ export function stockMessage(p: ProductTeaser): StockMessage | null {
 
 /** Only an explicit `false` warns; a missing flag means eligible. */
 export function shippingNotice(p: ProductTeaser): string | null {
-  return p.eligible === false ? 'This item may be ineligible to ship to your country' : null;
+  return p.eligible === false ? INELIGIBLE_TO_SHIP : null;
 }
