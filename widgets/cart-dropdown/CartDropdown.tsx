@@ -3,7 +3,8 @@ import { useStore } from '@nanostores/react';
 import type { CartItem, UpsellEntry } from '../../shared/api/schemas';
 import { approxUsNote, formatPrice, type Currency } from '../../shared/money';
 import { productPath } from '../../shared/safe-url';
-import { $cart, CART_PANEL, itemPrice, itemTitle, removeItem, startCartSync } from '../../shared/stores/cart';
+import { $cart, CART_PANEL, removeItem } from '../../shared/stores/cart';
+import { itemPrice, itemTitle } from '../../shared/stores/cart-state';
 import { $openModals } from '../../shared/stores/modals';
 import { $openPanel, closePanels, togglePanel } from '../../shared/stores/panels';
 import { $region } from '../../shared/stores/region';
@@ -26,8 +27,6 @@ export function CartDropdown() {
   const shown = useRef<CartBadge | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const mounted = useMounted();
-
-  useEffect(() => startCartSync(), []);
 
   // Announce count changes, but not the first count of the page.
   useEffect(() => {

@@ -1,7 +1,9 @@
 import { http } from 'msw';
+import { STORE_UNMOUNT_DELAY } from 'nanostores';
 import { describe, expect, it, vi } from 'vitest';
 import { backend, server } from '../../../demo-pages/mock/node';
 import { $cart, cartChanged, loadCart, loadCartIfStale, refreshCount, removeItem } from '../../../shared/stores/cart';
+import { emit, EVENTS } from '../../../shared/events';
 import { $openPanel, closePanels, togglePanel } from '../../../shared/stores/panels';
 import { $openModals, closeModal, openModal } from '../../../shared/stores/modals';
 
@@ -194,5 +196,22 @@ describe('cart store: removals one at a time', () => {
     expect(ids()).toEqual([1]);
     expect($cart.get().deletingId).toBeNull();
     expect(warn).toHaveBeenCalled();
+  });
+});
+
+describe('cart store: syncs while something shows the cart (nanostores onMount)', () => {
+  it('asks for the count when first watched, follows cart-updated, and stops a moment after the last watcher left', async () => {
+    seedCart();
+    const unwatch = $cart.listen(() => {});
+    await vi.waitFor(() => expect($cart.get().count).toBe(3));
+    emit(EVENTS.cartUpdated, { source: 'legacy' }); // changed elsewhere, count unknown
+    await vi.waitFor(() => expect(sent('/cart/get-count')).toBe(2));
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    unwatch();
+    vi.advanceTimersByTime(STORE_UNMOUNT_DELAY);
+    vi.useRealTimers();
+    emit(EVENTS.cartUpdated, { source: 'legacy' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sent('/cart/get-count')).toBe(2);
   });
 });

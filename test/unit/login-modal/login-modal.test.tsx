@@ -5,7 +5,7 @@ import { LOGIN_ERROR, PASSWORD_THAT_WORKS } from '../../../demo-pages/mock/backe
 import { emit, EVENTS } from '../../../shared/events';
 import { navigation } from '../../../shared/navigation';
 import { $sessionExpired } from '../../../shared/stores/session';
-import { listenForModalEvents, openModal } from '../../../shared/stores/modals';
+import { openModal } from '../../../shared/stores/modals';
 import island from '../../../widgets/login-modal/island';
 import { LoginModal } from '../../../widgets/login-modal/LoginModal';
 import { MESSAGES } from '../../../widgets/login-modal/rules/login';
@@ -28,7 +28,6 @@ const findAlert = () => within(screen.getByRole('dialog')).findByRole('alert');
 
 describe('login-modal', () => {
   it('opens from the documented event as a dialog titled by its heading, with every link', () => {
-    const off = listenForModalEvents();
     vi.spyOn(navigation, 'assign').mockImplementation(() => {});
     render(<LoginModal />);
     act(() => emit(EVENTS.modalOpen, { id: 'login' }));
@@ -40,7 +39,6 @@ describe('login-modal', () => {
     expect(href('Create an account')).toBe('/register');
     expect(href('Continue with Facebook')).toBe('/auth/facebook/redirect');
     expect(href('Continue with Google')).toBe('/auth/google/redirect');
-    off();
   });
 
   it('mounts as an island without props', () => {

@@ -7,7 +7,6 @@ import { $region } from '../../../shared/stores/region';
 import { COMING_SOON_SRC } from '../../../shared/ui/ProductImage';
 import island from '../../../widgets/search-bar/island';
 import { SearchBar, type SearchBarProps } from '../../../widgets/search-bar/SearchBar';
-import { resetSearchStores } from '../../../widgets/search-bar/store';
 import { hook } from '../hook';
 
 beforeEach(() => {
@@ -16,7 +15,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
-  resetSearchStores();
 });
 
 function bar(props: Partial<SearchBarProps> = {}) {
