@@ -4,8 +4,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { backend, server } from '../../../demo-pages/mock/node';
 import { $cart, cartChanged, loadCart, loadCartIfStale, refreshCount, removeItem } from '../../../shared/stores/cart';
 import { emit, EVENTS } from '../../../shared/events';
-import { $openPanel, closePanels, togglePanel } from '../../../shared/stores/panels';
-import { $openModals, closeModal, openModal } from '../../../shared/stores/modals';
 
 function seedCart() {
   backend.update((s) => {
@@ -16,28 +14,6 @@ function seedCart() {
     s.nextLineId = 3;
   });
 }
-
-describe('panels and modals', () => {
-  it('one header panel at a time', () => {
-    togglePanel('cart');
-    togglePanel('account');
-    expect($openPanel.get()).toBe('account');
-    togglePanel('account');
-    expect($openPanel.get()).toBeNull();
-    togglePanel('cart');
-    closePanels();
-    expect($openPanel.get()).toBeNull();
-  });
-
-  it('modals by id, stacked, never twice', () => {
-    openModal('quick-add');
-    openModal('cart-added');
-    openModal('quick-add');
-    expect($openModals.get()).toEqual(['quick-add', 'cart-added']);
-    closeModal('quick-add');
-    expect($openModals.get()).toEqual(['cart-added']);
-  });
-});
 
 describe('cart store', () => {
   it('refreshCount reads the count', async () => {

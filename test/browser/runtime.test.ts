@@ -3,7 +3,7 @@ import { axeViolations, useShop, waitForIslands } from './harness';
 
 const shop = useShop();
 
-describe('foundation: the runtime on the demo pages', () => {
+describe('the runtime on the demo pages', () => {
   it('the category page mounts every hook in view, under a strict CSP, with no console error', async () => {
     const page = await shop.open('/?reset=1');
     const states = await page.$$eval('[data-widget]', (hosts) =>
