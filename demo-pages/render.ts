@@ -94,7 +94,7 @@ function header(ctx: RenderContext): string {
   ).join('');
   const account = loggedIn
     ? `<li><a href="/user/logged-in">My account</a></li><li><a href="/claim-loyalty-rewards">Rewards</a></li><li><a href="/logout">Sign out</a></li>`
-    : `<li><button type="button" class="linklike" data-modal-open="login">Sign in</button></li><li><a href="/register">Create account</a></li>`;
+    : `<li><button type="button" class="linklike" data-modal-open="login-modal">Sign in</button></li><li><a href="/register">Create account</a></li>`;
   return `
   <header class="site-header" data-widget="header">
     <div class="topbar" data-header-topbar>Free shipping on orders over $99 · Live breaks every night at 7 PM ET</div>

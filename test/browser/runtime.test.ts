@@ -54,7 +54,7 @@ describe('the runtime on the demo pages', () => {
       );
     await insertGrid('more');
     await page.waitForSelector('#more[data-widget-state="mounted"]');
-    await page.waitForSelector('#more .sfw-card a[href^="/"]');
+    await page.waitForSelector('#more .sfw-teaser-card a[href^="/"]');
     await page.evaluate(() => document.getElementById('more')!.remove());
     // Unmounted hooks release their claim, so re-inserting mounts again.
     await insertGrid('again');

@@ -27,16 +27,16 @@ describe('recently-viewed', () => {
     expect(dots).toHaveLength(2);
     expect(dots[0]!.getAttribute('aria-current')).toBe('true');
     // Groups of 4: the first of each group is a snap point.
-    const snaps = [...document.querySelectorAll('.sfw-rv__slide')].map((li) => li.classList.contains('sfw-rv__slide--snap'));
+    const snaps = [...document.querySelectorAll('.sfw-recently-viewed__slide')].map((li) => li.classList.contains('sfw-recently-viewed__slide--snap'));
     expect(snaps).toEqual([true, false, false, false, true, false, false, false]);
-    expect(document.querySelector('.sfw-rv__track')!.getAttribute('data-per-view')).toBe('4');
+    expect(document.querySelector('.sfw-recently-viewed__track')!.getAttribute('data-per-view')).toBe('4');
   });
 
   it('follows the window width on resize', async () => {
     window.innerWidth = 1800;
     render(<RecentlyViewed />);
     await screen.findAllByRole('listitem');
-    const track = document.querySelector('.sfw-rv__track')!;
+    const track = document.querySelector('.sfw-recently-viewed__track')!;
     expect(track.getAttribute('data-per-view')).toBe('7');
     window.innerWidth = 500;
     // The listener is attached by an effect that runs after paint.

@@ -6,7 +6,7 @@ import { currentCurrency, RegionDialog } from '../../../widgets/region-dialog/Re
 
 function open() {
   render(<RegionDialog />);
-  act(() => emit(EVENTS.modalOpen, { id: 'region', source: 'header' }));
+  act(() => emit(EVENTS.modalOpen, { id: 'region-dialog', source: 'header' }));
 }
 
 const link = (name: RegExp) => screen.getByRole('link', { name });

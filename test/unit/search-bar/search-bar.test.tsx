@@ -315,7 +315,7 @@ describe('search-bar island', () => {
     const host = hook('search-bar', { loggedIn: true, recentSearches: ['x'], variant: 'mobile' });
     const unmount = island.mount(host);
     expect(host.querySelector('[role="combobox"]')).not.toBeNull();
-    expect(host.querySelector('.sfw-search--mobile')).not.toBeNull();
+    expect(host.querySelector('.sfw-search-bar--mobile')).not.toBeNull();
     unmount();
   });
 
@@ -326,7 +326,7 @@ describe('search-bar island', () => {
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0]![0])).toMatch(/search-bar: dropped field "variant"/);
     expect(host.querySelector('[role="combobox"]')).not.toBeNull();
-    expect(host.querySelector('.sfw-search--mobile')).toBeNull();
+    expect(host.querySelector('.sfw-search-bar--mobile')).toBeNull();
     unmount();
   });
 });
