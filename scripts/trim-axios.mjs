@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
  * progress helpers are dead weight. Transport chunk, gzip: 22.3 KB with all of
  * axios, 17.9 KB without the fetch adapter, 14.7 KB with these stubs and axios
  * assembled from its core modules (shared/api/axios-core.ts).
- * test/unit/foundation/api-calls.test.ts runs every call through this build.
+ * test/unit/api/api-calls.test.ts runs every call through this build.
  */
 const unused = (name) => `() => { throw new Error('axios ${name} is left out of this build (scripts/trim-axios.mjs): send a plain object'); }`;
 export const AXIOS_STUBS = {

@@ -6,7 +6,7 @@
  *
  * From legacy code:
  *   window.dispatchEvent(new CustomEvent('storefront:cart-updated'))
- *   window.dispatchEvent(new CustomEvent('storefront:modal-open', { detail: { id: 'login' } }))
+ *   window.dispatchEvent(new CustomEvent('storefront:modal-open', { detail: { id: 'login-modal' } }))
  */
 export const EVENTS = {
   /** The cart changed on the server: islands refresh what they show. */

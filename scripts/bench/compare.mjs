@@ -43,7 +43,7 @@ function islandsMounted() {
     if (!inViewport(host)) return true;
     const state = host.getAttribute('data-widget-state');
     if (state === 'error') return true;
-    const pending = host.querySelector('.sfw-grid__pending');
+    const pending = host.querySelector('.sfw-product-grid__pending');
     return state === 'mounted' && host.childNodes.length > 0 && !(pending && inViewport(pending.closest('li') ?? pending));
   });
   return window.Storefront && done ? performance.now() : false;

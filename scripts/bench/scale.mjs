@@ -22,7 +22,7 @@ const RUN_TIMEOUT_MS = 180_000;
  * A card that is not interactive yet: a place the client-rendered grid has
  * not filled. Server-rendered cards that wait for hydration add their marker here.
  */
-const NOT_INTERACTIVE = ['sfw-grid__pending'];
+const NOT_INTERACTIVE = ['sfw-product-grid__pending'];
 
 /** In the page: performance.now() once the grid shows `n` cards, all interactive, else false. */
 function allCardsInteractive([n, notInteractive]) {
@@ -30,7 +30,7 @@ function allCardsInteractive([n, notInteractive]) {
   if (!grid || grid.getAttribute('data-widget-state') !== 'mounted') return false;
   // Live collections: their lengths are cached until the DOM changes.
   if (notInteractive.some((name) => grid.getElementsByClassName(name).length > 0)) return false;
-  return grid.getElementsByClassName('sfw-card').length >= n ? performance.now() : false;
+  return grid.getElementsByClassName('sfw-teaser-card').length >= n ? performance.now() : false;
 }
 
 async function measure(browser, baseUrl, cards) {

@@ -3,7 +3,7 @@
  * also carries the static helpers (toFormData, formToJSON, spread, CancelToken,
  * HttpStatusCode...) that no call uses. The build also leaves out the
  * form-data and progress helpers inside the core (scripts/trim-axios.mjs):
- * every call sends a plain object as JSON (test/unit/foundation/api-calls.test.ts).
+ * every call sends a plain object as JSON (test/unit/api/api-calls.test.ts).
  */
 import type { Axios as AxiosInstance, CreateAxiosDefaults } from 'axios';
 import Axios from 'axios/unsafe/core/Axios.js';

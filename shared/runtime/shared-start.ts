@@ -2,19 +2,22 @@ import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initRegion } from '../stores/region';
 import { initCartCount } from '../stores/cart';
-import { listenForModalEvents, openModal } from '../stores/modals';
+import { openModal } from '../stores/modals';
 import { $sessionExpired, SESSION_MODAL } from '../stores/session';
 import { SessionNotice } from '../ui/SessionNotice';
 
 let started = false;
 
-/** Page-wide setup that islands share, done once when the first island mounts. */
+/**
+ * Page-wide setup that islands share, done once when the first island mounts:
+ * the region and cart count of the page's config. Syncing starts in the
+ * stores themselves (nanostores onMount: cart.ts, modals.ts).
+ */
 export function startShared(): void {
   if (started) return;
   started = true;
   initRegion();
   initCartCount();
-  listenForModalEvents();
   showSessionNoticeWhenExpired();
 }
 

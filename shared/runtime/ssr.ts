@@ -2,7 +2,7 @@
  * The server-rendering contract both sides share. The server renderer puts
  * a marker first in the hook's HTML:
  *
- *   <template data-sfw-ssr="<hash>.<ids>"></template><div class="sfw-card">…
+ *   <template data-sfw-ssr="<hash>.<ids>"></template><div class="sfw-teaser-card">…
  *
  * A <template> (not a comment, which HTML minifiers strip) is inert and
  * invisible. `hash` covers the render version, the widget, the props and the

@@ -2,13 +2,14 @@
  * The cart as every island sees it (spec §4 Cart dropdown). The logic lives
  * here, components only read `$cart` and call these actions.
  */
-import { map } from 'nanostores';
+import { map, onMount } from 'nanostores';
 import { getCart, getCartCount, getUpsell, removeCartItem } from '../api/calls';
 import { logFailure, isAborted } from '../api/client';
-import type { CartItem, CartResponse, UpsellEntry } from '../api/schemas';
+import type { CartItem, CartResponse } from '../api/schemas';
 import { emit, EVENTS, on } from '../events';
 import { subtotal } from '../money';
 import { mayApply, type CartOrder, type CartTicket } from './cart-order';
+import { EMPTY_CART, itemPrice, type CartState } from './cart-state';
 import { $openPanel } from './panels';
 import { readPageConfig } from '../config';
 
@@ -17,54 +18,14 @@ export const CART_PANEL = 'cart';
 /** `source` of the events the cart dropdown sends. */
 export const CART_SOURCE = 'cart-dropdown';
 
-export interface CartState {
-  count: number;
-  /** False until a count came from the server (so the first one is not announced as a change). */
-  counted: boolean;
-  /** CartErrors: the badge shows a red exclamation mark instead of the count. */
-  errors: boolean;
-  items: CartItem[];
-  /** Sum of quantity × price in USD. */
-  total: number;
-  /** True until the items are loaded, and again after every cart change. */
-  stale: boolean;
-  status: 'idle' | 'loading' | 'ready' | 'error';
-  /** The item whose removal is under way. */
-  deletingId: string | number | null;
-  /** Items whose REMOVE was activated during another removal: sent next, in order. */
-  queued: Array<string | number>;
-  upsell: UpsellEntry[];
-  supplies: UpsellEntry[];
-}
+export const $cart = map<CartState>({ ...EMPTY_CART });
 
-const initial: CartState = {
-  count: 0,
-  counted: false,
-  errors: false,
-  items: [],
-  total: 0,
-  stale: true,
-  status: 'idle',
-  deletingId: null,
-  queued: [],
-  upsell: [],
-  supplies: [],
-};
-
-export const $cart = map<CartState>({ ...initial });
-
-/** Unit price of a cart item: the spec lists both `price` and `Price`. */
-export function itemPrice(item: CartItem): number {
-  return item.price || item.Price;
-}
-
-export function itemTitle(item: CartItem): string {
-  return item.title || item.Title;
-}
+/** The cart now: `$cart.get()` on an unwatched store would mount it, i.e. start syncing. */
+const read = (): CartState => $cart.value ?? EMPTY_CART;
 
 // Ordering (cart-order.ts): every read and write takes a ticket when it starts.
 let lastSeq = 0;
-let order: CartOrder = { write: 0, count: 0, items: 0 };
+const order: CartOrder = { write: 0, count: 0, items: 0 };
 let countRequest: AbortController | undefined;
 /** The GET /cart/retrieve in flight (not its upsell). */
 let retrieveRequest: AbortController | undefined;
@@ -92,7 +53,7 @@ interface Answer {
 
 /** Applies the parts of an answer that nothing newer superseded; false when none was applied. */
 function apply(t: CartTicket, { count, errors, items }: Answer): boolean {
-  const cart = $cart.get();
+  const cart = read();
   const next: Partial<CartState> = {};
   if (mayApply(order, 'count', t)) {
     order.count = t.seq;
@@ -151,7 +112,7 @@ export async function loadCart(): Promise<void> {
   } finally {
     if (retrieveRequest === controller) retrieveRequest = undefined;
   }
-  if ($cart.get().items.length === 0) {
+  if (read().items.length === 0) {
     $cart.setKey('upsell', []);
     $cart.setKey('supplies', []);
     return;
@@ -168,7 +129,7 @@ export async function loadCart(): Promise<void> {
 
 /** Loads the cart only when it is stale (spec §4: opening loads the cart if stale). */
 export function loadCartIfStale(): Promise<void> {
-  return $cart.get().stale && !retrieveRequest ? loadCart() : Promise.resolve();
+  return read().stale && !retrieveRequest ? loadCart() : Promise.resolve();
 }
 
 /**
@@ -177,7 +138,7 @@ export function loadCartIfStale(): Promise<void> {
  * is queued and shown as deleting; an item already on its way is not sent again.
  */
 export function removeItem(id: string | number): Promise<void> {
-  const { deletingId, queued } = $cart.get();
+  const { deletingId, queued } = read();
   if (deletingId === null) {
     $cart.setKey('deletingId', id);
     const run: Promise<void> = runRemovals().finally(() => {
@@ -191,9 +152,8 @@ export function removeItem(id: string | number): Promise<void> {
 }
 
 async function runRemovals(): Promise<void> {
-  const started = order; // resetCart() ends the run
   let failed = false;
-  for (let id = $cart.get().deletingId; id !== null; id = nextRemoval()) {
+  for (let id = read().deletingId; id !== null; id = nextRemoval()) {
     const t = ticket(true);
     let answer: CartResponse | undefined;
     try {
@@ -202,7 +162,6 @@ async function runRemovals(): Promise<void> {
       logFailure('Removing a cart item', error); // spec §8: no user message
       failed = true;
     }
-    if (order !== started) return;
     if (answer) {
       apply(t, fromCart(answer));
       // Other islands, legacy code and other tabs learn about the change.
@@ -215,8 +174,8 @@ async function runRemovals(): Promise<void> {
 
 /** The next queued removal becomes the one under way (null when none is left). */
 function nextRemoval(): string | number | null {
-  const [next = null, ...rest] = $cart.get().queued;
-  $cart.set({ ...$cart.get(), deletingId: next, queued: rest });
+  const [next = null, ...rest] = read().queued;
+  $cart.set({ ...read(), deletingId: next, queued: rest });
   return next;
 }
 
@@ -235,12 +194,15 @@ function applyCartSummary(count: number): void {
 const isOpen = () => $openPanel.get() === CART_PANEL;
 
 /**
- * Keeps the cart fresh while a cart dropdown is mounted (spec §4): fetches the
- * count unless the page's config gave it, loads the cart when the dropdown opens, follows the toggle/hide and
- * cart-updated events, other tabs (BroadcastChannel) and pages restored from
- * the back/forward cache. Returns the cleanup, which also aborts fetches.
+ * Keeps the cart fresh while anything watches `$cart` (the cart dropdown,
+ * spec §4): fetches the count unless the page's config gave it, loads the
+ * cart when the dropdown opens, follows the toggle/hide and cart-updated
+ * events, other tabs (BroadcastChannel) and pages restored from the
+ * back/forward cache. nanostores stops it a second after the last watcher
+ * left (at once in tests: cleanStores), which also aborts the reads.
  */
-export function startCartSync(): () => void {
+onMount($cart, () => {
+  if (typeof window === 'undefined') return; // the server renders the page's count only
   // A count the page gave (initCartCount) is the state at page load: no call (issue 13).
   if (readPageConfig().cart?.count == null) void refreshCount();
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel('storefront:cart') : null;
@@ -269,24 +231,11 @@ export function startCartSync(): () => void {
     offs.forEach((off) => off());
     window.removeEventListener('pageshow', onPageShow);
     channel?.close();
-    abortReads();
+    countRequest?.abort();
+    retrieveRequest?.abort();
+    upsellRequest?.abort();
   };
-}
-
-function abortReads(): void {
-  countRequest?.abort();
-  retrieveRequest?.abort();
-  upsellRequest?.abort();
-}
-
-/** Tests only. */
-export function resetCart(): void {
-  abortReads();
-  // Answers to anything started before are dropped.
-  order = { write: lastSeq, count: lastSeq, items: lastSeq };
-  removals = undefined;
-  $cart.set({ ...initial });
-}
+});
 
 /**
  * The count and error flag the page's config gives (the server knew them),
@@ -295,5 +244,5 @@ export function resetCart(): void {
  */
 export function initCartCount(): void {
   const { count, errors = false } = readPageConfig().cart ?? {};
-  $cart.set({ ...$cart.get(), count: count ?? 0, counted: count != null, errors: count != null && errors });
+  $cart.set({ ...read(), count: count ?? 0, counted: count != null, errors: count != null && errors });
 }

@@ -1,4 +1,4 @@
-import { atom } from 'nanostores';
+import { atom, onMount } from 'nanostores';
 import { EVENTS, on } from '../events';
 
 /** Ids of the open modals, the last one on top. */
@@ -14,12 +14,13 @@ export function closeModal(id: string): void {
   if (open.includes(id)) $openModals.set(open.filter((x) => x !== id));
 }
 
-/** Legacy code opens and closes modals with the documented events. */
-export function listenForModalEvents(): () => void {
+/** While a modal watches the store, legacy code opens and closes modals with the documented events. */
+onMount($openModals, () => {
+  if (typeof window === 'undefined') return;
   const offOpen = on(EVENTS.modalOpen, ({ id }) => typeof id === 'string' && openModal(id));
   const offClose = on(EVENTS.modalClose, ({ id }) => typeof id === 'string' && closeModal(id));
   return () => {
     offOpen();
     offClose();
   };
-}
+});

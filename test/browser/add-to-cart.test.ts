@@ -112,7 +112,7 @@ describe('product page', () => {
 describe('quick-add and the confirmation', () => {
   it('quick-add from a card, then the free add-on from the confirmation; axe clean with each dialog open', async () => {
     const page = await shop.open('/?reset=1');
-    const card = page.locator('.sfw-grid__item', { has: page.locator(`a[href="${pathOf(sampleIds.giftWithOptions)}"]`) });
+    const card = page.locator('.sfw-product-grid__item', { has: page.locator(`a[href="${pathOf(sampleIds.giftWithOptions)}"]`) });
     await card.getByRole('button', { name: 'Add to cart' }).click();
     const quick = page.getByRole('dialog', { name: 'Add to Cart' });
     await quick.getByRole('heading', { name: productById(sampleIds.giftWithOptions)!.title }).waitFor();

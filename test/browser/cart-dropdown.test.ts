@@ -22,7 +22,7 @@ async function addToCart(page: Page, lines: Array<{ id: number; quantity: number
 const CHROME = { id: 1, quantity: 2, title: 'Topps Chrome Baseball Hobby Box Jumbo', price: 10.25 };
 const SLEEVES = { id: 41, quantity: 1, title: 'Penny Sleeves', price: 5.5 };
 
-const cartButton = (page: Page) => page.locator('.sfw-cart__toggle');
+const cartButton = (page: Page) => page.locator('.sfw-cart-dropdown__toggle');
 const dropdown = (page: Page) => page.getByRole('dialog', { name: 'Shopping cart' });
 
 describe('cart-dropdown', () => {
@@ -38,7 +38,7 @@ describe('cart-dropdown', () => {
     expect(await page.locator('[data-header-overlay]').isVisible()).toBe(true);
     const chrome = dropdown(page).getByRole('link', { name: CHROME.title });
     expect(await chrome.locator('[aria-hidden="true"]').innerText()).toBe('Topps Chrome Baseball…');
-    expect(await dropdown(page).locator('.sfw-cart__subtotal').innerText()).toMatch(/Subtotal\s+\$26\.00/);
+    expect(await dropdown(page).locator('.sfw-cart-dropdown__subtotal').innerText()).toMatch(/Subtotal\s+\$26\.00/);
     await dropdown(page).getByRole('heading', { name: 'Recommended for you:' }).waitFor();
     expect(await dropdown(page).getByRole('link', { name: 'Shop All supplies' }).getAttribute('href')).toBe('/c/supplies');
     expect(await axeViolations(page)).toEqual([]);
@@ -46,8 +46,8 @@ describe('cart-dropdown', () => {
     await dropdown(page).getByRole('button', { name: `Remove ${CHROME.title}` }).click();
     await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Cart, 1 item');
     expect(await chrome.count()).toBe(0);
-    expect(await dropdown(page).locator('.sfw-cart__subtotal').innerText()).toMatch(/\$5\.50/);
-    await expect.poll(() => page.locator('.sfw-cart [role="status"]').textContent()).toBe('Your cart now has 1 item.');
+    expect(await dropdown(page).locator('.sfw-cart-dropdown__subtotal').innerText()).toMatch(/\$5\.50/);
+    await expect.poll(() => page.locator('.sfw-cart-dropdown [role="status"]').textContent()).toBe('Your cart now has 1 item.');
   });
 
   it('opens with the keyboard, focus goes in; Escape closes it and focus returns', async () => {
@@ -60,7 +60,7 @@ describe('cart-dropdown', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('×');
     await page.keyboard.press('Escape');
     expect(await dropdown(page).count()).toBe(0);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('sfw-cart__toggle'))).toBe(true);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('sfw-cart-dropdown__toggle'))).toBe(true);
   });
 
   it('the account menu closes the cart; the overlay closes everything', async () => {
@@ -99,9 +99,9 @@ describe('cart-dropdown', () => {
     await page.waitForTimeout(1800); // the reload's answer would be in by now
     expect(await cartButton(page).getAttribute('aria-label')).toBe('Cart, 1 item');
     expect(await cartButton(page).textContent()).toBe('1');
-    expect(await dropdown(page).locator('.sfw-cart__item').count()).toBe(1);
+    expect(await dropdown(page).locator('.sfw-cart-dropdown__item').count()).toBe(1);
     expect(await dropdown(page).getByRole('link', { name: CHROME.title }).count()).toBe(0);
-    expect(await dropdown(page).locator('.sfw-cart__subtotal').innerText()).toMatch(/Subtotal\s+\$5\.50/);
+    expect(await dropdown(page).locator('.sfw-cart-dropdown__subtotal').innerText()).toMatch(/Subtotal\s+\$5\.50/);
   });
 });
 

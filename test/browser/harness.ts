@@ -110,7 +110,7 @@ export async function waitForIslands(page: Page): Promise<void> {
     return hosts.every((h) => {
       const claimed = h.getAttribute('data-widget-claimed');
       const state = h.getAttribute('data-widget-state');
-      if (state === 'mounted' && h.querySelector('.sfw-grid__pending')) return false;
+      if (state === 'mounted' && h.querySelector('.sfw-product-grid__pending')) return false;
       if (state === 'mounted' || state === 'error' || claimed === 'sleeping') return true;
       // Lazy islands below the fold wait for the viewport.
       const rect = h.getBoundingClientRect();

@@ -62,7 +62,7 @@ describe('a passive view of the category page (issue 13)', () => {
   it('makes no API call and runs no axios; the request code is only prefetched', async () => {
     await seedCart();
     const { page, apiCalls, close } = await openPage(false);
-    await page.locator('.sfw-cart__toggle[aria-label="Cart, 2 items"]').waitFor();
+    await page.locator('.sfw-cart-dropdown__toggle[aria-label="Cart, 2 items"]').waitFor();
     await page.waitForTimeout(3000);
     expect(apiCalls).toEqual([]);
     expect(await page.locator(`link[rel="modulepreload"][href$="${TRANSPORT}"]`).count()).toBe(1);
@@ -94,7 +94,7 @@ describe('a passive view of the category page (issue 13)', () => {
     expect(apiCalls).toEqual([]);
 
     // The cart: the first click opens the dropdown with its items.
-    const toggle = page.locator('.sfw-cart__toggle');
+    const toggle = page.locator('.sfw-cart-dropdown__toggle');
     await expect.poll(() => toggle.getAttribute('aria-label')).toBe('Cart, 2 items');
     await toggle.click();
     const dropdown = page.getByRole('dialog', { name: 'Shopping cart' });

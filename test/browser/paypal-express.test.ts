@@ -28,7 +28,7 @@ describe('paypal-express (browser, fake SDK)', () => {
     const page = await shop.open(PRODUCT_PAGE);
     const csrf = await page.locator('meta[name="csrf-token"]').getAttribute('content');
     const button = await payIn4(page);
-    expect(await axeViolations(page, { include: '.sfw-paypal' })).toEqual([]);
+    expect(await axeViolations(page, { include: '.sfw-paypal-express' })).toEqual([]);
 
     const src = await page.evaluate(() => window.__fakePaypal?.scriptSrc ?? '');
     const query = new URL(src).searchParams;

@@ -60,7 +60,7 @@ describe('search-bar', () => {
     expect(await recent.getByRole('option').allTextContents()).toEqual(['pokemon 151', 'topps chrome']);
     // The headings read as the spec writes them (innerText applies text-transform).
     for (const name of ['Recent Searches', 'Trending Searches']) {
-      const heading = page.getByRole('group', { name }).locator('.sfw-search__heading');
+      const heading = page.getByRole('group', { name }).locator('.sfw-search-bar__heading');
       expect(await heading.evaluate((el) => [(el as HTMLElement).innerText, getComputedStyle(el).textTransform])).toEqual([name, 'none']);
     }
     expect(await axeViolations(page)).toEqual([]);

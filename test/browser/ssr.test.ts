@@ -39,27 +39,27 @@ async function heldPage(path: string): Promise<Page> {
 }
 
 const cardOf = (page: Page, id: number) =>
-  page.locator('.sfw-grid__item', { has: page.locator(`a.sfw-card__title[href="/${productById(id)!.slug}"]`) }).first();
+  page.locator('.sfw-product-grid__item', { has: page.locator(`a.sfw-teaser-card__title[href="/${productById(id)!.slug}"]`) }).first();
 
 describe('server-rendered pages', () => {
   it('the server renderer loads in Node, with no DOM, and renders', async () => {
     expect(typeof document).toBe('undefined');
     const renderer = await import(new URL('../../dist/server/render.js', import.meta.url).href);
     expect(renderer.widgets).toContain('product-grid');
-    expect(renderer.render('search-bar', {}, { region: { country: 'CA' } })).toMatch(/^<template data-sfw-ssr="[^"]+"><\/template><div class="sfw-search/);
+    expect(renderer.render('search-bar', {}, { region: { country: 'CA' } })).toMatch(/^<template data-sfw-ssr="[^"]+"><\/template><div class="sfw-search-bar/);
   });
 
   it('without JavaScript: every card with title, price and link, a working search form, a cart link', async () => {
     const context = await shop.browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.goto(new URL('/', shop.url).href);
-    const cards = page.locator('.sfw-grid__item');
+    const cards = page.locator('.sfw-product-grid__item');
     expect(await cards.count()).toBe(48);
     const shown = await cards.evaluateAll((items) =>
       items.map((li) => ({
-        title: li.querySelector('.sfw-card__title')?.textContent ?? '',
-        href: li.querySelector('.sfw-card__title')?.getAttribute('href') ?? '',
-        price: li.querySelector('.sfw-price')?.textContent ?? '',
+        title: li.querySelector('.sfw-teaser-card__title')?.textContent ?? '',
+        href: li.querySelector('.sfw-teaser-card__title')?.getAttribute('href') ?? '',
+        price: li.querySelector('.sfw-teaser-card__price')?.textContent ?? '',
       })),
     );
     for (const card of shown) {
@@ -69,13 +69,13 @@ describe('server-rendered pages', () => {
     }
     expect(await page.locator('header a[href="/cart"]').count()).toBe(1);
     // The first row's images load at once with high priority; the card below the fold lazily.
-    expect(await page.locator('.sfw-grid__item').first().locator('img.sfw-img').getAttribute('fetchpriority')).toBe('high');
-    expect(await page.locator('.sfw-grid__item').last().locator('img.sfw-img').getAttribute('loading')).toBe('lazy');
+    expect(await page.locator('.sfw-product-grid__item').first().locator('img.sfw-img').getAttribute('fetchpriority')).toBe('high');
+    expect(await page.locator('.sfw-product-grid__item').last().locator('img.sfw-img').getAttribute('loading')).toBe('lazy');
     const search = page.locator('.mainbar__search form[role="search"]');
     await search.locator('input[name="q"]').fill('booster');
     await Promise.all([page.waitForURL(/\/search\?q=booster$/), search.locator('input[name="q"]').press('Enter')]);
     expect(await page.locator('h1').textContent()).toContain('booster');
-    expect(await page.locator('.sfw-grid__item').count()).toBeGreaterThan(0);
+    expect(await page.locator('.sfw-product-grid__item').count()).toBeGreaterThan(0);
     await context.close();
   });
 
@@ -90,7 +90,7 @@ describe('server-rendered pages', () => {
       new MutationObserver((records) => {
         for (const r of records)
           r.removedNodes.forEach((n) => {
-            if (n instanceof Element && n.matches('.sfw-card, .sfw-search, form')) replaced.push(n.className);
+            if (n instanceof Element && n.matches('.sfw-teaser-card, .sfw-search-bar, form')) replaced.push(n.className);
           });
       }).observe(document, { childList: true, subtree: true });
     });
@@ -102,7 +102,7 @@ describe('server-rendered pages', () => {
     await add.click();
     await page.getByRole('dialog', { name: 'Product added to your cart!' }).waitFor();
     await page.keyboard.press('Escape');
-    await expect.poll(() => page.locator('.sfw-cart__badge').textContent()).toBe('1');
+    await expect.poll(() => page.locator('.sfw-cart-dropdown__badge').textContent()).toBe('1');
     await page.getByRole('button', { name: /^Cart, 1 item/ }).click();
     await page.getByRole('dialog', { name: 'Shopping cart' }).waitFor();
     await page.keyboard.press('Escape');
@@ -117,7 +117,7 @@ describe('server-rendered pages', () => {
     await page.getByRole('dialog', { name: 'Choose your region' }).waitFor();
     await page.keyboard.press('Escape');
     await page.locator('.recently-viewed').scrollIntoViewIfNeeded();
-    await page.locator('[data-widget="recently-viewed"] .sfw-rv__status').waitFor({ state: 'detached' });
+    await page.locator('[data-widget="recently-viewed"] .sfw-recently-viewed__status').waitFor({ state: 'detached' });
     expect(await page.evaluate(() => (window as unknown as { replaced: string[] }).replaced)).toEqual([]);
     expect(messages).toEqual([]);
     await context.close();
@@ -164,7 +164,7 @@ describe('server-rendered pages', () => {
     expect(await page.locator('[data-widget="product-grid"]').innerHTML()).toBe('');
     await context.close();
     const client = await shop.open('/?ssr=0');
-    expect(await client.locator('.sfw-grid .sfw-card').count()).toBe(48);
+    expect(await client.locator('.sfw-product-grid .sfw-teaser-card').count()).toBe(48);
     expect(await client.locator('template[data-sfw-ssr]').count()).toBe(0);
   });
 
@@ -204,12 +204,12 @@ describe('server-rendered pages', () => {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await page.goto(new URL('/?cards=1000&reset=1', shop.url).href, { timeout: 120_000 });
     await page.waitForFunction(() => document.querySelector('[data-widget="product-grid"]')?.getAttribute('data-widget-state') === 'mounted', null, { timeout: 120_000 });
-    expect(await page.locator('.sfw-grid__item .sfw-card__title').count()).toBe(1000);
+    expect(await page.locator('.sfw-product-grid__item .sfw-teaser-card__title').count()).toBe(1000);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     // A card far below (a copy of the plain product) was not hydrated; a click on its Add to cart hydrates it and adds.
     const index = products.findIndex((p) => p.id === sampleIds.plain) + products.length * Math.floor(900 / products.length);
-    const far = page.locator('.sfw-grid__item').nth(index);
-    expect(await far.locator('.sfw-card__title').textContent()).toBe(productById(sampleIds.plain)!.title);
+    const far = page.locator('.sfw-product-grid__item').nth(index);
+    expect(await far.locator('.sfw-teaser-card__title').textContent()).toBe(productById(sampleIds.plain)!.title);
     const sent = page.waitForRequest((r) => r.url().endsWith('/cart/add-item') && r.method() === 'POST');
     await far.getByRole('button', { name: 'Add to cart' }).dispatchEvent('click');
     expect((await sent).postDataJSON()).toMatchObject({ title: productById(sampleIds.plain)!.title, quantity: 1 });

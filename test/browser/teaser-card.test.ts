@@ -13,14 +13,14 @@ const shop = useShop();
 /** The grid item of a catalog product, found by its title link. */
 function cardOf(page: Page, id: number) {
   const slug = productById(id)!.slug;
-  return page.locator('.sfw-grid__item', { has: page.locator(`a.sfw-card__title[href="/${slug}"]`) });
+  return page.locator('.sfw-product-grid__item', { has: page.locator(`a.sfw-teaser-card__title[href="/${slug}"]`) });
 }
 const titleOf = (id: number) => productById(id)!.title;
 
 describe('category page cards', () => {
   it('show the badges, stock messages and prices of the seeded products', async () => {
     const page = await shop.open('/?reset=1'); // waits for the grid's 48 cards
-    expect(await page.locator('[data-widget="product-grid"] .sfw-card').count()).toBe(48);
+    expect(await page.locator('[data-widget="product-grid"] .sfw-teaser-card').count()).toBe(48);
 
     // [product, card link name (title, badges), text the card shows, has Add to cart]
     const cases: Array<[number, string, string[], boolean]> = [
@@ -51,10 +51,10 @@ describe('category page cards', () => {
     const notify = cardOf(page, sampleIds.newOutOfStock).getByRole('link', { name: 'Notify me when available' });
     expect(await notify.getAttribute('href')).toBe(`/${productById(sampleIds.newOutOfStock)!.slug}`);
     // The block pool and charity badges carry their logos.
-    expect(await cardOf(page, sampleIds.blockPool).locator('.sfw-badge img').getAttribute('src')).toBe('/demo/img/logo-blockpool.png');
-    expect(await cardOf(page, sampleIds.charity).locator('.sfw-badge img').getAttribute('src')).toBe('/demo/img/logo-charity.png');
+    expect(await cardOf(page, sampleIds.blockPool).locator('.sfw-teaser-card__badge img').getAttribute('src')).toBe('/demo/img/logo-blockpool.png');
+    expect(await cardOf(page, sampleIds.charity).locator('.sfw-teaser-card__badge img').getAttribute('src')).toBe('/demo/img/logo-charity.png');
     // The product without an image shows the placeholder (inlined in the bundle, so the server writes the same URL).
-    expect(await cardOf(page, sampleIds.noImage).locator('.sfw-card__media img').getAttribute('src')).toMatch(/^data:image\/svg\+xml,.*No image/);
+    expect(await cardOf(page, sampleIds.noImage).locator('.sfw-teaser-card__media img').getAttribute('src')).toMatch(/^data:image\/svg\+xml,.*No image/);
 
     expect(await axeViolations(page, { include: 'main' })).toEqual([]);
   });
@@ -75,17 +75,17 @@ describe('category page cards', () => {
         .locator(selector)
         .first()
         .evaluate((el) => [(el as HTMLElement).innerText, getComputedStyle(el).textTransform]);
-    expect(await shown(sampleIds.sale, '.sfw-badge')).toEqual(['Sale', 'none']);
-    expect(await shown(sampleIds.isNew, '.sfw-badge')).toEqual(['New!', 'none']);
-    expect(await shown(sampleIds.rewardOnly, '.sfw-badge')).toEqual(['Reward Only', 'none']);
-    expect(await shown(sampleIds.clearance, '.sfw-badge')).toEqual(['Clearance', 'none']);
-    expect((await shown(sampleIds.sale, '.sfw-price__mark'))[0]).toBe('SALE');
+    expect(await shown(sampleIds.sale, '.sfw-teaser-card__badge')).toEqual(['Sale', 'none']);
+    expect(await shown(sampleIds.isNew, '.sfw-teaser-card__badge')).toEqual(['New!', 'none']);
+    expect(await shown(sampleIds.rewardOnly, '.sfw-teaser-card__badge')).toEqual(['Reward Only', 'none']);
+    expect(await shown(sampleIds.clearance, '.sfw-teaser-card__badge')).toEqual(['Clearance', 'none']);
+    expect((await shown(sampleIds.sale, '.sfw-teaser-card__price-mark'))[0]).toBe('SALE');
   });
 
   it('lazy-loads the images below the first row, with explicit dimensions', async () => {
     const page = await shop.open('/');
-    await page.waitForFunction(() => document.querySelectorAll('[data-widget="product-grid"] .sfw-card').length === 48);
-    const images = page.locator('[data-widget="product-grid"] .sfw-card__media img');
+    await page.waitForFunction(() => document.querySelectorAll('[data-widget="product-grid"] .sfw-teaser-card').length === 48);
+    const images = page.locator('[data-widget="product-grid"] .sfw-teaser-card__media img');
     expect(await images.first().getAttribute('loading')).toBe('eager');
     expect(await images.nth(47).getAttribute('loading')).toBe('lazy');
     expect([await images.nth(47).getAttribute('width'), await images.nth(47).getAttribute('height')]).toEqual(['300', '300']);

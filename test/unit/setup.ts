@@ -6,12 +6,14 @@
 import { cleanup, configure } from '@testing-library/preact';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { backend, server } from '../../demo-pages/mock/node';
+import { cleanStores, type WritableAtom } from 'nanostores';
 import { resetPageConfig } from '../../shared/config';
-import { resetCart } from '../../shared/stores/cart';
+import { $cart } from '../../shared/stores/cart';
 import { $openModals } from '../../shared/stores/modals';
 import { $openPanel } from '../../shared/stores/panels';
 import { $region } from '../../shared/stores/region';
 import { $sessionExpired } from '../../shared/stores/session';
+import { $recentSearches, $trending } from '../../widgets/search-bar/store';
 
 // findBy*/waitFor give up after 1 s by default: on a shared 2-core machine a
 // busy moment outlasts that. Waiting longer changes no assertion.
@@ -41,11 +43,10 @@ afterEach(async () => {
   server.resetHandlers();
   backend.reset();
   resetPageConfig();
-  resetCart();
-  $openModals.set([]);
-  $openPanel.set(null);
-  $region.set({ factor: 1, symbol: '$', country: 'US' });
-  $sessionExpired.set(false);
+  // Stops what the stores started on mount (cart syncing, the modal events), then back to a fresh page.
+  const stores = [$cart, $openModals, $openPanel, $region, $sessionExpired, $trending, $recentSearches];
+  cleanStores(...stores);
+  stores.forEach(($store: WritableAtom<unknown>) => $store.set($store.init));
   if (dom) {
     localStorage.clear();
     sessionStorage.clear();

@@ -1,24 +1,20 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { CartItem, UpsellEntry } from '../../shared/api/schemas';
-import { approxUsNote, formatPrice, type Currency } from '../../shared/money';
-import { productPath } from '../../shared/safe-url';
-import { $cart, CART_PANEL, itemPrice, itemTitle, removeItem, startCartSync } from '../../shared/stores/cart';
+import { $cart, CART_PANEL } from '../../shared/stores/cart';
 import { $openModals } from '../../shared/stores/modals';
 import { $openPanel, closePanels, togglePanel } from '../../shared/stores/panels';
 import { $region } from '../../shared/stores/region';
-import { ProductImage } from '../../shared/ui/ProductImage';
-import { LoadingOverlay, Spinner } from '../../shared/ui/Spinner';
-import { badgeText, cartButtonLabel, countAnnouncement, type CartBadge } from './rules/labels';
-import { trimTitle } from './rules/title';
+import { LoadingOverlay } from '../../shared/ui/Spinner';
 import { useMounted, usePageId } from '../../shared/ui/use-page-id';
+import { CartBody } from './CartBody';
+import { badgeText, cartButtonLabel, countAnnouncement, type CartBadge } from './rules/labels';
 
 export function CartDropdown() {
   const cart = useStore($cart);
   const region = useStore($region);
   const open = useStore($openPanel) === CART_PANEL;
-  const panelId = usePageId('sfw-cart-panel');
-  const headingId = usePageId('sfw-cart-heading');
+  const panelId = usePageId('sfw-cart-dropdown-panel');
+  const headingId = usePageId('sfw-cart-dropdown-heading');
   const rootRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
@@ -26,8 +22,6 @@ export function CartDropdown() {
   const shown = useRef<CartBadge | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const mounted = useMounted();
-
-  useEffect(() => startCartSync(), []);
 
   // Announce count changes, but not the first count of the page.
   useEffect(() => {
@@ -47,8 +41,8 @@ export function CartDropdown() {
       const button = toggleRef.current?.getBoundingClientRect();
       const style = panelRef.current?.style;
       if (!button || !style) return;
-      style.setProperty('--sfw-cart-top', `${Math.round(button.bottom + 8)}px`);
-      style.setProperty('--sfw-cart-end', `${Math.round(document.documentElement.clientWidth - button.right)}px`);
+      style.setProperty('--sfw-cart-dropdown-top', `${Math.round(button.bottom + 8)}px`);
+      style.setProperty('--sfw-cart-dropdown-end', `${Math.round(document.documentElement.clientWidth - button.right)}px`);
     };
     place();
     // The button moves with a resize (or a phone turned) and with a header that scrolls away.
@@ -98,7 +92,7 @@ export function CartDropdown() {
   const badge = badgeText(cart);
   const toggleContent = (
     <>
-      <svg className="sfw-cart__icon" viewBox="0 0 24 24" width="26" height="26" aria-hidden="true" focusable="false">
+      <svg className="sfw-cart-dropdown__icon" viewBox="0 0 24 24" width="26" height="26" aria-hidden="true" focusable="false">
         <path
           fill="none"
           stroke="currentColor"
@@ -109,7 +103,7 @@ export function CartDropdown() {
         />
       </svg>
       {badge && (
-        <span className={cart.errors ? 'sfw-cart__badge sfw-cart__badge--error' : 'sfw-cart__badge'} aria-hidden="true">
+        <span className={cart.errors ? 'sfw-cart-dropdown__badge sfw-cart-dropdown__badge--error' : 'sfw-cart-dropdown__badge'} aria-hidden="true">
           {badge}
         </span>
       )}
@@ -118,14 +112,14 @@ export function CartDropdown() {
   return (
     <div
       ref={rootRef}
-      className="sfw-cart"
+      className="sfw-cart-dropdown"
       data-panel={CART_PANEL}
     >
       {mounted ? (
         <button
           ref={toggleRef}
           type="button"
-          className="sfw-cart__toggle"
+          className="sfw-cart-dropdown__toggle"
           data-sfw-hold="cart-toggle"
           aria-label={cartButtonLabel(cart)}
           aria-expanded={open}
@@ -140,7 +134,7 @@ export function CartDropdown() {
       ) : (
         // Server HTML, and until hydrated: a link to the cart page, which works without JavaScript.
         // A click before the island wakes opens the dropdown once it did (runtime/mount.ts, data-sfw-hold).
-        <a className="sfw-cart__toggle" href="/cart" aria-label={cartButtonLabel(cart)} data-sfw-hold="cart-toggle">
+        <a className="sfw-cart-dropdown__toggle" href="/cart" aria-label={cartButtonLabel(cart)} data-sfw-hold="cart-toggle">
           {toggleContent}
         </a>
       )}
@@ -150,19 +144,19 @@ export function CartDropdown() {
       <div
         ref={panelRef}
         id={panelId}
-        className="sfw-cart__panel"
+        className="sfw-cart-dropdown__panel"
         role="dialog"
         aria-labelledby={headingId}
         tabIndex={-1}
         hidden={!open}
       >
-        <div className="sfw-cart__head">
-          <h2 id={headingId} className="sfw-cart__heading">
+        <div className="sfw-cart-dropdown__head">
+          <h2 id={headingId} className="sfw-cart-dropdown__heading">
             Shopping cart
           </h2>
           <button
             type="button"
-            className="sfw-cart__close"
+            className="sfw-cart-dropdown__close"
             aria-label="Close cart"
             onClick={() => {
               closePanels();
@@ -176,123 +170,5 @@ export function CartDropdown() {
       </div>
       {deleting && <LoadingOverlay />}
     </div>
-  );
-}
-
-function CartBody({ region }: { region: Currency }) {
-  const { items, status, total, deletingId, queued, supplies, upsell } = useStore($cart);
-  if (items.length === 0 && (status === 'loading' || status === 'idle')) {
-    return (
-      <div className="sfw-cart__loading">
-        <Spinner label="Loading your cart…" />
-      </div>
-    );
-  }
-  const approx = approxUsNote(total, region);
-  return (
-    <>
-      {items.length > 0 ? (
-        <>
-          <ul className="sfw-cart__items">
-            {items.map((item) => (
-              // A queued removal shows as deleting too: it is on its way.
-              <Item key={item.id} item={item} region={region} deleting={deletingId === item.id || queued.includes(item.id)} />
-            ))}
-          </ul>
-          <div className="sfw-cart__subtotal">
-            <span>Subtotal</span>
-            <strong>{formatPrice(total, region)}</strong>
-          </div>
-          {approx && <p className="sfw-cart__approx">{approx}</p>}
-        </>
-      ) : (
-        // A failed load says nothing (spec §8); only a loaded cart can be empty.
-        status === 'ready' && <p className="sfw-cart__empty">Your shopping cart is empty.</p>
-      )}
-      <div className="sfw-cart__actions">
-        <a className="sfw-btn" href="/cart">
-          View Cart
-        </a>
-        <a className="sfw-btn sfw-btn--primary" href="/checkout">
-          Checkout
-        </a>
-      </div>
-      {items.length > 0 && (
-        <>
-          <Suggestions title="Protect your investment:" entries={supplies} region={region} shopAll />
-          <Suggestions title="Recommended for you:" entries={upsell} region={region} />
-        </>
-      )}
-    </>
-  );
-}
-
-function Item({ item, region, deleting }: { item: CartItem; region: Currency; deleting: boolean }) {
-  const title = itemTitle(item);
-  const slug = item.product?.slug;
-  const name = (
-    <>
-      <span aria-hidden="true">{trimTitle(title)}</span>
-      <span className="sfw-visually-hidden">{title}</span>
-    </>
-  );
-  return (
-    <li className="sfw-cart__item">
-      <ProductImage src={item.Image?.Tiny} alt="" width={64} height={64} placeholder="coming-soon" className="sfw-cart__thumb" />
-      <div className="sfw-cart__info">
-        {slug ? (
-          <a className="sfw-cart__title" href={productPath(slug)} title={title}>
-            {name}
-          </a>
-        ) : (
-          <span className="sfw-cart__title" title={title}>
-            {name}
-          </span>
-        )}
-        <span className="sfw-cart__price">
-          {formatPrice(itemPrice(item), region)}{' '}
-          <span className="sfw-cart__qty">
-            <span className="sfw-visually-hidden">quantity </span>({item.quantity})
-          </span>
-        </span>
-      </div>
-      {deleting ? (
-        <span className="sfw-cart__removing">
-          <Spinner size="sm" />
-        </span>
-      ) : (
-        <button type="button" className="sfw-cart__remove" aria-label={`Remove ${title}`} onClick={() => void removeItem(item.id)}>
-          REMOVE
-        </button>
-      )}
-    </li>
-  );
-}
-
-function Suggestions({ title, entries, region, shopAll }: { title: string; entries: UpsellEntry[]; region: Currency; shopAll?: boolean }) {
-  const headingId = usePageId('sfw-cart-heading');
-  if (entries.length === 0) return null;
-  return (
-    <section className="sfw-cart__block" aria-labelledby={headingId}>
-      <div className="sfw-cart__block-head">
-        <h3 id={headingId}>{title}</h3>
-        {shopAll && (
-          <a href="/c/supplies" aria-label="Shop All supplies">
-            Shop All
-          </a>
-        )}
-      </div>
-      <ul className="sfw-cart__grid">
-        {entries.map((entry) => (
-          <li key={entry.slug}>
-            <a className="sfw-cart__suggestion" href={productPath(entry.slug)}>
-              <ProductImage src={entry.mainImage?.Tiny} alt="" width={96} height={96} placeholder="coming-soon" />
-              <span className="sfw-cart__suggestion-title">{entry.title}</span>
-              <span className="sfw-cart__suggestion-price">{formatPrice(entry.price, region)}</span>
-            </a>
-          </li>
-        ))}
-      </ul>
-    </section>
   );
 }

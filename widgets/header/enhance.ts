@@ -130,7 +130,7 @@ export function enhanceHeader(host: HTMLElement): () => void {
     } else if ((button = el(ATTR.alertDismiss))) {
       dismiss(button);
     } else if ((button = el(ATTR.regionOpen))) {
-      openModalFrom(button, 'region');
+      openModalFrom(button, 'region-dialog');
     } else if ((button = el(ATTR.modalOpen))) {
       openModalFrom(button, button.getAttribute(ATTR.modalOpen) ?? '');
     } else if (el(ATTR.overlay)) {

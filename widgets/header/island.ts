@@ -16,8 +16,8 @@
  *       a panel without `hidden` (the main menu) only gets the class `is-open`
  *     <button data-submenu-toggle aria-controls="submenu-1" aria-expanded="false">…</button>
  *     <ul id="submenu-1" hidden>…</ul>
- *     <button data-region-open>…</button>       opens the 'region' modal
- *     <button data-modal-open="login">…</button> opens a modal by id
+ *     <button data-region-open>…</button>       opens the 'region-dialog' modal
+ *     <button data-modal-open="login-modal">…</button> opens a modal by id
  *     <div data-header-overlay hidden></div>   shown while a panel is open; a click closes all
  *   </header>
  *
@@ -25,7 +25,7 @@
  * a press outside the panels closes them; the mobile search and menu close
  * when the window grows above 960 px.
  *
- * Events sent: storefront:modal-open { id: 'region' | 'login' | …, source: 'header' }.
+ * Events sent: storefront:modal-open { id: 'region-dialog' | 'login-modal' | …, source: 'header' }.
  */
 import { defineEnhancer } from '../../shared/runtime/enhancer';
 import { enhanceHeader } from './enhance';

@@ -5,9 +5,9 @@ import { Modal } from '../../shared/ui/Modal';
 import { Spinner } from '../../shared/ui/Spinner';
 import { canSubmit, loginErrorMessages, readLoginAnswer } from './rules/login';
 
-export const LOGIN_MODAL_ID = 'login';
+export const LOGIN_MODAL_ID = 'login-modal';
 /** Field ids. Not useId(): Preact numbers ids per island root, so they would clash across islands. */
-const id = 'sfw-login';
+const id = 'sfw-login-modal';
 
 type Status = { name: 'idle' } | { name: 'processing' } | { name: 'success'; goTo: string } | { name: 'error'; messages: string[] };
 
@@ -61,15 +61,15 @@ export function LoginModal() {
         if (!busy.current) setStatus({ name: 'idle' });
       }}
     >
-      <form className="sfw-login" noValidate onSubmit={submit}>
+      <form className="sfw-login-modal" noValidate onSubmit={submit}>
         {status.name === 'error' && (
-          <div ref={alertRef} className="sfw-alert sfw-login__error" role="alert" tabIndex={-1}>
+          <div ref={alertRef} className="sfw-alert sfw-login-modal__error" role="alert" tabIndex={-1}>
             {status.messages.map((message) => (
               <p key={message}>{message}</p>
             ))}
           </div>
         )}
-        <div className="sfw-login__field">
+        <div className="sfw-login-modal__field">
           <label htmlFor={`${id}-email`}>Email</label>
           <input
             id={`${id}-email`}
@@ -81,7 +81,7 @@ export function LoginModal() {
             onChange={(e) => setEmail(e.currentTarget.value)}
           />
         </div>
-        <div className="sfw-login__field">
+        <div className="sfw-login-modal__field">
           <label htmlFor={`${id}-password`}>Password</label>
           <input
             id={`${id}-password`}
@@ -98,7 +98,7 @@ export function LoginModal() {
         </p>
         <button
           type="submit"
-          className="sfw-btn sfw-btn--primary sfw-login__submit"
+          className="sfw-btn sfw-btn--primary sfw-login-modal__submit"
           aria-disabled={!ready || working}
           aria-busy={working}
           aria-describedby={`${id}-hint`}
@@ -112,7 +112,7 @@ export function LoginModal() {
           )}
         </button>
         {/* After the button, so Tab goes email → password → Sign in. */}
-        <a className="sfw-link sfw-login__forgot" href="/password/reset">
+        <a className="sfw-link sfw-login-modal__forgot" href="/password/reset">
           Forgot your password?
         </a>
         {status.name === 'success' && (
@@ -121,18 +121,18 @@ export function LoginModal() {
           </p>
         )}
       </form>
-      <p className="sfw-login__divider">
+      <p className="sfw-login-modal__divider">
         <span>or</span>
       </p>
-      <div className="sfw-login__social">
-        <a className="sfw-btn sfw-login__social-btn sfw-login__social-btn--facebook" href="/auth/facebook/redirect">
+      <div className="sfw-login-modal__social">
+        <a className="sfw-btn sfw-login-modal__social-btn sfw-login-modal__social-btn--facebook" href="/auth/facebook/redirect">
           Continue with Facebook
         </a>
-        <a className="sfw-btn sfw-login__social-btn sfw-login__social-btn--google" href="/auth/google/redirect">
+        <a className="sfw-btn sfw-login-modal__social-btn sfw-login-modal__social-btn--google" href="/auth/google/redirect">
           Continue with Google
         </a>
       </div>
-      <p className="sfw-login__register">
+      <p className="sfw-login-modal__register">
         New here?{' '}
         <a className="sfw-link" href="/register">
           Create an account

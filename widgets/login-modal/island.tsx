@@ -3,9 +3,9 @@
  *
  *   <div data-widget="login-modal"></div>
  *
- * Props: none. Opens as modal id 'login': from any element the header wires
- * with `data-modal-open="login"`, or from legacy code with
- *   window.dispatchEvent(new CustomEvent('storefront:modal-open', { detail: { id: 'login' } }))
+ * Props: none. Opens as modal id 'login-modal': from any element the header wires
+ * with `data-modal-open="login-modal"`, or from legacy code with
+ *   window.dispatchEvent(new CustomEvent('storefront:modal-open', { detail: { id: 'login-modal' } }))
  * Success lands on /user/logged-in (or, when Laravel answers with
  * `redirect()->intended()`, on the page the redirect ended on); a refused
  * login shows the server's messages (`error`, or a 422's `errors`) as text in

@@ -85,13 +85,13 @@ export default function PaypalExpress({ getPayload, disabled }: PaypalExpressPro
 
   if (status === 'hidden') return null;
   return (
-    <div className={`sfw-paypal${disabled ? ' sfw-paypal--disabled' : ''}`} role="group" aria-label="Express checkout" aria-busy={status === 'loading'}>
-      <p className="sfw-paypal__or" aria-hidden="true">
+    <div className={`sfw-paypal-express${disabled ? ' sfw-paypal-express--disabled' : ''}`} role="group" aria-label="Express checkout" aria-busy={status === 'loading'}>
+      <p className="sfw-paypal-express__or" aria-hidden="true">
         or
       </p>
-      <div ref={host} className="sfw-paypal__buttons" data-paypal-state={status} />
+      <div ref={host} className="sfw-paypal-express__buttons" data-paypal-state={status} />
       {errors.length > 0 && (
-        <ul className="sfw-paypal__errors" role="alert">
+        <ul className="sfw-paypal-express__errors" role="alert">
           {errors.map((error) => (
             <li key={error} className="sfw-alert">
               {error}

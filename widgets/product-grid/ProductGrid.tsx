@@ -19,7 +19,7 @@ export const EAGER_CARDS = 6;
 export const CARD_ATTR = 'data-sfw-card';
 export const cardHash = (product: ProductTeaser) => hashText(JSON.stringify(product));
 /** The card's id prefix, the same on the server and when its card hydrates. */
-export const cardUid = (ids: string, i: number) => `sfw-grid-${ids}-${i}`;
+export const cardUid = (ids: string, i: number) => `sfw-product-grid-${ids}-${i}`;
 
 /**
  * The client-only path (an empty hook, e.g. the render service was down):
@@ -35,7 +35,7 @@ export const CARDS_PER_TASK = 4;
 /** A list of teaser cards; one region subscription for the whole grid. */
 export function ProductGrid({ products }: { products: readonly ProductTeaser[] }) {
   const region = useStore($region);
-  const uid = usePageId('sfw-grid');
+  const uid = usePageId('sfw-product-grid');
   const [shown, setShown] = useState(FIRST_CARDS);
 
   useEffect(() => {
@@ -45,14 +45,14 @@ export function ProductGrid({ products }: { products: readonly ProductTeaser[] }
   }, [shown, products.length]);
 
   return (
-    <ul className="sfw-grid">
+    <ul className="sfw-product-grid">
       {products.map((product, i) => (
-        <li key={i} className="sfw-grid__item">
+        <li key={i} className="sfw-product-grid__item">
           {i < shown ? (
             <TeaserCard product={product} region={region} source="product-grid" uid={`${uid}-${i}`} eager={i < EAGER_CARDS} />
           ) : (
             // Holds the card's place, so nothing below the grid moves while it fills.
-            <div className="sfw-grid__pending" />
+            <div className="sfw-product-grid__pending" />
           )}
         </li>
       ))}
@@ -69,9 +69,9 @@ export function ProductGrid({ products }: { products: readonly ProductTeaser[] }
 export function ServerGrid({ products, ids }: { products: readonly ProductTeaser[]; ids: string }) {
   const region = useStore($region);
   return (
-    <ul className="sfw-grid">
+    <ul className="sfw-product-grid">
       {products.map((product, i) => (
-        <li key={i} className="sfw-grid__item" {...{ [CARD_ATTR]: cardHash(product) }}>
+        <li key={i} className="sfw-product-grid__item" {...{ [CARD_ATTR]: cardHash(product) }}>
           <TeaserCard product={product} region={region} source="product-grid" uid={cardUid(ids, i)} eager={i < EAGER_CARDS} />
         </li>
       ))}

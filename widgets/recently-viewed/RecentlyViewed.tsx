@@ -40,19 +40,19 @@ export function RecentlyViewed({ products }: RecentlyViewedProps) {
 
   if (feed.status === 'loading') {
     return (
-      <div className="sfw-rv__status">
+      <div className="sfw-recently-viewed__status">
         <Spinner label="Loading recently viewed products" />
       </div>
     );
   }
   if (feed.status === 'error') {
     return (
-      <p className="sfw-rv__message sfw-rv__message--error" role="alert">
+      <p className="sfw-recently-viewed__message sfw-recently-viewed__message--error" role="alert">
         {ERROR_MESSAGE}
       </p>
     );
   }
-  if (feed.products.length === 0) return <p className="sfw-rv__message">{EMPTY_MESSAGE}</p>;
+  if (feed.products.length === 0) return <p className="sfw-recently-viewed__message">{EMPTY_MESSAGE}</p>;
   return <Slider products={feed.products} region={region} />;
 }
 
@@ -68,7 +68,7 @@ export function RecentlyViewed({ products }: RecentlyViewedProps) {
  * it; the first render is the same on both sides).
  */
 function Slider({ products, region }: { products: ProductTeaser[]; region: Region }) {
-  const uid = usePageId('sfw-rv');
+  const uid = usePageId('sfw-recently-viewed');
   const track = useRef<HTMLUListElement>(null);
   const stopGlide = useRef<() => void>(() => {});
   /** Null until mounted: the server's render and the hydrating one agree. */
@@ -114,26 +114,26 @@ function Slider({ products, region }: { products: ProductTeaser[]; region: Regio
   const atStart = page <= 0;
   const atEnd = page >= pages - 1;
   return (
-    <div className="sfw-rv">
-      <div className="sfw-rv__frame">
+    <div className="sfw-recently-viewed">
+      <div className="sfw-recently-viewed__frame">
         <button
           type="button"
-          className="sfw-rv__nav sfw-rv__nav--prev"
+          className="sfw-recently-viewed__nav sfw-recently-viewed__nav--prev"
           aria-label="Previous products"
           aria-controls={uid}
           aria-disabled={atStart}
           onClick={() => !atStart && goTo(page - 1)}
         />
-        <ul className="sfw-rv__track" id={uid} ref={track} data-per-view={perView ?? undefined}>
+        <ul className="sfw-recently-viewed__track" id={uid} ref={track} data-per-view={perView ?? undefined}>
           {products.map((product, i) => (
-            <li key={i} className="sfw-rv__slide">
+            <li key={i} className="sfw-recently-viewed__slide">
               <TeaserCard product={product} region={region} source="recently-viewed" uid={`${uid}-${i}`} />
             </li>
           ))}
         </ul>
         <button
           type="button"
-          className="sfw-rv__nav sfw-rv__nav--next"
+          className="sfw-recently-viewed__nav sfw-recently-viewed__nav--next"
           aria-label="Next products"
           aria-controls={uid}
           aria-disabled={atEnd}
@@ -141,12 +141,12 @@ function Slider({ products, region }: { products: ProductTeaser[]; region: Regio
         />
       </div>
       {perView !== null && showPagination(products.length) && (
-        <div className="sfw-rv__dots" role="group" aria-label="Recently viewed pages">
+        <div className="sfw-recently-viewed__dots" role="group" aria-label="Recently viewed pages">
           {Array.from({ length: pages }, (_, i) => (
             <button
               key={i}
               type="button"
-              className="sfw-rv__dot"
+              className="sfw-recently-viewed__dot"
               aria-label={`Page ${i + 1} of ${pages}`}
               aria-controls={uid}
               aria-current={i === page ? 'true' : undefined}

@@ -5,7 +5,7 @@ import { Modal } from '../../shared/ui/Modal';
 import flagCaFile from './flag-ca.svg';
 import flagUsFile from './flag-us.svg';
 
-export const REGION_DIALOG_ID = 'region';
+export const REGION_DIALOG_ID = 'region-dialog';
 
 const asset = (file: string) => new URL(file, import.meta.url).href;
 
@@ -24,23 +24,23 @@ export function RegionDialog() {
   const current = currentCurrency(useStore($region));
   return (
     <Modal id={REGION_DIALOG_ID} title="Choose your region" size="sm">
-      <ul className="sfw-region">
+      <ul className="sfw-region-dialog">
         {REGIONS.map((region) => {
           const active = region.currency === current;
           return (
             <li key={region.currency}>
               <a
-                className={active ? 'sfw-region__link sfw-region__link--current' : 'sfw-region__link'}
+                className={active ? 'sfw-region-dialog__link sfw-region-dialog__link--current' : 'sfw-region-dialog__link'}
                 href={`/opt-in-localized?currency=${region.currency}`}
                 aria-current={active ? 'true' : undefined}
               >
-                <img className="sfw-region__flag" src={region.flag} alt="" width="36" height="18" />
-                <span className="sfw-region__text">
-                  <span className="sfw-region__name">{region.name}</span>
-                  <span className="sfw-region__note">{region.note}</span>
+                <img className="sfw-region-dialog__flag" src={region.flag} alt="" width="36" height="18" />
+                <span className="sfw-region-dialog__text">
+                  <span className="sfw-region-dialog__name">{region.name}</span>
+                  <span className="sfw-region-dialog__note">{region.note}</span>
                 </span>
                 {active && (
-                  <span className="sfw-region__mark" aria-hidden="true">
+                  <span className="sfw-region-dialog__mark" aria-hidden="true">
                     <svg viewBox="0 0 24 24" width="20" height="20">
                       <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
                     </svg>
@@ -51,7 +51,7 @@ export function RegionDialog() {
           );
         })}
       </ul>
-      <p className="sfw-region__help">
+      <p className="sfw-region-dialog__help">
         Not sure what ships to you?{' '}
         <a className="sfw-link" href={SHOP_PAGES.internationalBuyers}>
           International buyers

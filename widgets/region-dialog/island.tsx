@@ -3,9 +3,9 @@
  *
  *   <div data-widget="region-dialog"></div>
  *
- * Props: none. Opens as modal id 'region': from the header flag
+ * Props: none. Opens as modal id 'region-dialog': from the header flag
  * (`data-region-open`), or from legacy code with
- *   window.dispatchEvent(new CustomEvent('storefront:modal-open', { detail: { id: 'region' } }))
+ *   window.dispatchEvent(new CustomEvent('storefront:modal-open', { detail: { id: 'region-dialog' } }))
  * Links to /opt-in-localized?currency=USD and ?currency=USDCAD (the current
  * currency, from the page config's region factor, carries aria-current) and
  * to /international-buyers.

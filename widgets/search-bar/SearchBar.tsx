@@ -52,7 +52,7 @@ export function SearchBar({ loggedIn: loggedInProp, recentSearches: recentProp, 
   const user = readPageConfig().user;
   const loggedIn = loggedInProp ?? user.loggedIn;
   const recentSearches = recentProp ?? user.recentSearches ?? NONE;
-  const id = usePageId('sfw-search');
+  const id = usePageId('sfw-search-bar');
   const listId = `${id}-list`;
   const optionId = (i: number) => `${id}-opt-${i}`;
   const inputRef = useRef<HTMLInputElement>(null);
@@ -175,7 +175,7 @@ export function SearchBar({ loggedIn: loggedInProp, recentSearches: recentProp, 
   const termOption = (value: string) => {
     const i = option++;
     return (
-      <a key={i} role="option" id={optionId(i)} href={hrefs[i]} tabIndex={-1} aria-selected={i === activeIndex} className="sfw-search__option sfw-search__term">
+      <a key={i} role="option" id={optionId(i)} href={hrefs[i]} tabIndex={-1} aria-selected={i === activeIndex} className="sfw-search-bar__option sfw-search-bar__term">
         {value}
       </a>
     );
@@ -183,13 +183,13 @@ export function SearchBar({ loggedIn: loggedInProp, recentSearches: recentProp, 
 
   return (
     <div
-      className={`sfw-search sfw-search--${variant}`}
+      className={`sfw-search-bar sfw-search-bar--${variant}`}
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) close();
       }}
     >
       <form
-        className="sfw-search__form"
+        className="sfw-search-bar__form"
         action="/search"
         method="get"
         role="search"
@@ -203,7 +203,7 @@ export function SearchBar({ loggedIn: loggedInProp, recentSearches: recentProp, 
         <input
           ref={inputRef}
           id={`${id}-q`}
-          className="sfw-search__input"
+          className="sfw-search-bar__input"
           type="search"
           name="q"
           value={query}
@@ -226,7 +226,7 @@ export function SearchBar({ loggedIn: loggedInProp, recentSearches: recentProp, 
           onKeyDown={onKeyDown}
         />
         {/* Enabled in the server HTML: without JavaScript the form submits as it is. */}
-        <button type="submit" className="sfw-search__submit" disabled={mounted && isBlank(query)}>
+        <button type="submit" className="sfw-search-bar__submit" disabled={mounted && isBlank(query)}>
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
             <circle cx="10.5" cy="10.5" r="6.5" />
             <path d="m15.5 15.5 5 5" />
@@ -236,13 +236,13 @@ export function SearchBar({ loggedIn: loggedInProp, recentSearches: recentProp, 
       </form>
 
       {/* mousedown keeps the focus in the input, so a click inside never closes the popup first. */}
-      <div className="sfw-search__popup" hidden={!expanded} onMouseDown={(event) => event.preventDefault()}>
+      <div className="sfw-search-bar__popup" hidden={!expanded} onMouseDown={(event) => event.preventDefault()}>
         {!showResults && recentTerms.length > 0 && (
-          <button type="button" className="sfw-search__clear" disabled={recent.clearing} onClick={clear}>
+          <button type="button" className="sfw-search-bar__clear" disabled={recent.clearing} onClick={clear}>
             Clear<span className="sfw-visually-hidden"> Recent Searches</span>
           </button>
         )}
-        <div role="listbox" id={listId} aria-label="Search suggestions" className="sfw-search__list">
+        <div role="listbox" id={listId} aria-label="Search suggestions" className="sfw-search-bar__list">
           {showResults ? (
             search.results.map((item, i) => (
               <a
@@ -252,11 +252,11 @@ export function SearchBar({ loggedIn: loggedInProp, recentSearches: recentProp, 
                 href={hrefs[i]}
                 tabIndex={-1}
                 aria-selected={i === activeIndex}
-                className="sfw-search__option sfw-search__product"
+                className="sfw-search-bar__option sfw-search-bar__product"
               >
-                <ProductImage src={item.MainImage?.Tiny} alt="" width={48} height={48} placeholder="coming-soon" className="sfw-search__thumb" />
-                <span className="sfw-search__text">
-                  <span className="sfw-search__title">
+                <ProductImage src={item.MainImage?.Tiny} alt="" width={48} height={48} placeholder="coming-soon" className="sfw-search-bar__thumb" />
+                <span className="sfw-search-bar__text">
+                  <span className="sfw-search-bar__title">
                     {highlight(item.Title, search.term).map((piece, k) => (piece.match ? <mark key={k}>{piece.text}</mark> : piece.text))}
                   </span>
                   <Price price={searchPrice(item, region)} />
@@ -266,16 +266,16 @@ export function SearchBar({ loggedIn: loggedInProp, recentSearches: recentProp, 
           ) : (
             <>
               {recentTerms.length > 0 && (
-                <div role="group" aria-labelledby={`${id}-recent`} className="sfw-search__group">
-                  <div role="presentation" id={`${id}-recent`} className="sfw-search__heading">
+                <div role="group" aria-labelledby={`${id}-recent`} className="sfw-search-bar__group">
+                  <div role="presentation" id={`${id}-recent`} className="sfw-search-bar__heading">
                     Recent Searches
                   </div>
                   {recentTerms.map(termOption)}
                 </div>
               )}
               {trending.terms.length > 0 && (
-                <div role="group" aria-labelledby={`${id}-trending`} className="sfw-search__group">
-                  <div role="presentation" id={`${id}-trending`} className="sfw-search__heading">
+                <div role="group" aria-labelledby={`${id}-trending`} className="sfw-search-bar__group">
+                  <div role="presentation" id={`${id}-trending`} className="sfw-search-bar__heading">
                     Trending Searches
                   </div>
                   {trending.terms.map(termOption)}
@@ -285,7 +285,7 @@ export function SearchBar({ loggedIn: loggedInProp, recentSearches: recentProp, 
           )}
         </div>
         {showResults && showViewAll(search.total) && (
-          <a className="sfw-search__all" href={searchHref(search.term)}>
+          <a className="sfw-search-bar__all" href={searchHref(search.term)}>
             View All Results
           </a>
         )}
@@ -301,16 +301,16 @@ export function SearchBar({ loggedIn: loggedInProp, recentSearches: recentProp, 
 /** One line of price text; the pieces are separated by spaces so screen readers read them apart. */
 function Price({ price }: { price: SearchPrice }) {
   const parts = [];
-  if (price.kind === 'starts-at') parts.push(<span key="p" className="sfw-search__prefix">{price.prefix}</span>);
-  if (price.kind === 'sale') parts.push(<s key="s" className="sfw-search__struck">{price.struck}</s>);
+  if (price.kind === 'starts-at') parts.push(<span key="p" className="sfw-search-bar__prefix">{price.prefix}</span>);
+  if (price.kind === 'sale') parts.push(<s key="s" className="sfw-search-bar__struck">{price.struck}</s>);
   parts.push(
-    <strong key="a" className={price.kind === 'sale' ? 'sfw-search__amount sfw-search__amount--sale' : 'sfw-search__amount'}>
+    <strong key="a" className={price.kind === 'sale' ? 'sfw-search-bar__amount sfw-search-bar__amount--sale' : 'sfw-search-bar__amount'}>
       {price.amount}
     </strong>,
   );
-  if (price.kind === 'sale') parts.push(<span key="m" className="sfw-search__tag sfw-search__tag--sale">{price.saleMark}</span>);
-  if (price.kind === 'deposit' || price.kind === 'reward') parts.push(<span key="l" className="sfw-search__tag">{price.label}</span>);
-  if (price.presale) parts.push(<span key="ps" className="sfw-search__tag">Presale</span>);
-  if (price.approx) parts.push(<span key="x" className="sfw-search__approx">{price.approx}</span>);
-  return <span className="sfw-search__price">{parts.flatMap((part, i) => (i === 0 ? [part] : [' ', part]))}</span>;
+  if (price.kind === 'sale') parts.push(<span key="m" className="sfw-search-bar__tag sfw-search-bar__tag--sale">{price.saleMark}</span>);
+  if (price.kind === 'deposit' || price.kind === 'reward') parts.push(<span key="l" className="sfw-search-bar__tag">{price.label}</span>);
+  if (price.presale) parts.push(<span key="ps" className="sfw-search-bar__tag">Presale</span>);
+  if (price.approx) parts.push(<span key="x" className="sfw-search-bar__approx">{price.approx}</span>);
+  return <span className="sfw-search-bar__price">{parts.flatMap((part, i) => (i === 0 ? [part] : [' ', part]))}</span>;
 }

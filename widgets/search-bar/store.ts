@@ -4,7 +4,7 @@
  * time any bar opens (spec §4 Search), and clearing recent searches in one
  * bar empties them in both.
  */
-import { atom } from 'nanostores';
+import { atom, onMount } from 'nanostores';
 import { clearUserSearches, getTrendingSearches } from '../../shared/api/calls';
 import { logFailure } from '../../shared/api/client';
 
@@ -15,8 +15,14 @@ export interface TrendingState {
 
 export const $trending = atom<TrendingState>({ status: 'idle', terms: [] });
 
-/** Bumped by resetSearchStores, so an answer from before a reset is dropped. */
+/** Bumped when no bar shows trending searches any more, so an answer from before is dropped. */
 let generation = 0;
+
+onMount($trending, () => () => {
+  generation++;
+  // An unfinished load is dropped: the next bar to open loads again.
+  if ($trending.value?.status === 'loading') $trending.set({ status: 'idle', terms: [] });
+});
 
 /** Loads trending searches unless they were loaded (or tried) already. */
 export function loadTrendingOnce(): void {
@@ -61,11 +67,4 @@ export async function clearRecentSearches(): Promise<void> {
     logFailure('Clearing recent searches', error);
     $recentSearches.set({ ...$recentSearches.get(), clearing: false });
   }
-}
-
-/** Tests only: back to a fresh page. */
-export function resetSearchStores(): void {
-  generation++;
-  $trending.set({ status: 'idle', terms: [] });
-  $recentSearches.set({ terms: null, clearing: false });
 }

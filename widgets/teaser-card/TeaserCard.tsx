@@ -58,8 +58,8 @@ export const TeaserCard = memo(function TeaserCard({ product: p, region, source,
   const shipping = shippingNotice(p);
 
   return (
-    <div className="sfw-card">
-      <a className="sfw-card__media" href={href} tabIndex={-1} aria-hidden="true">
+    <div className="sfw-teaser-card">
+      <a className="sfw-teaser-card__media" href={href} tabIndex={-1} aria-hidden="true">
         <ProductImage
           src={p.mainImage}
           alt=""
@@ -72,34 +72,34 @@ export const TeaserCard = memo(function TeaserCard({ product: p, region, source,
           ]}
         />
         {badges.length > 0 && (
-          <ul className="sfw-card__badges">
+          <ul className="sfw-teaser-card__badges">
             {badges.map((b) => (
               <BadgeView key={b.kind} badge={b} />
             ))}
           </ul>
         )}
       </a>
-      <div className="sfw-card__body">
-        <a className="sfw-card__title" id={titleId} href={href} aria-label={badges.length ? `${p.title}, ${badgeLabel(badges)}` : undefined}>
+      <div className="sfw-teaser-card__body">
+        <a className="sfw-teaser-card__title" id={titleId} href={href} aria-label={badges.length ? `${p.title}, ${badgeLabel(badges)}` : undefined}>
           {p.title}
         </a>
         <Price display={teaserPrice(p, region)} />
-        {stock && stock.kind !== 'notify' && <p className={`sfw-stock sfw-stock--${stock.kind}`}>{stock.text}</p>}
+        {stock && stock.kind !== 'notify' && <p className={`sfw-teaser-card__stock sfw-teaser-card__stock--${stock.kind}`}>{stock.text}</p>}
         {!normal && (
-          <p className="sfw-card__note">
+          <p className="sfw-teaser-card__note">
             <LinkedText {...REWARD_ONLY_NOTICE} />
           </p>
         )}
         {shipping && (
-          <p className="sfw-card__note sfw-card__note--warn">
+          <p className="sfw-teaser-card__note sfw-teaser-card__note--warn">
             <a href={SHOP_PAGES.internationalBuyers}>{shipping}</a>
           </p>
         )}
-        <div className="sfw-card__actions">
+        <div className="sfw-teaser-card__actions">
           {normal && p.showATC ? (
             <AddButton product={p} country={region.country} source={source} describedBy={titleId} />
           ) : stock?.kind === 'notify' ? (
-            <a className="sfw-btn sfw-card__notify" href={href} aria-describedby={titleId}>
+            <a className="sfw-btn sfw-teaser-card__notify" href={href} aria-describedby={titleId}>
               {stock.text}
             </a>
           ) : null}
@@ -114,28 +114,28 @@ export const TeaserCard = memo(function TeaserCard({ product: p, region, source,
 
 function BadgeView({ badge }: { badge: Badge }) {
   return (
-    <li className={`sfw-badge sfw-badge--${badge.kind}`}>
-      {badge.logo && <img className="sfw-badge__logo" src={badge.logo} alt="" width={16} height={16} loading="lazy" />}
+    <li className={`sfw-teaser-card__badge sfw-teaser-card__badge--${badge.kind}`}>
+      {badge.logo && <img className="sfw-teaser-card__badge-logo" src={badge.logo} alt="" width={16} height={16} loading="lazy" />}
       {badge.text}
-      {badge.date && <span className="sfw-badge__date">{badge.date}</span>}
+      {badge.date && <span className="sfw-teaser-card__badge-date">{badge.date}</span>}
     </li>
   );
 }
 
 function Price({ display: d }: { display: PriceDisplay }) {
   return (
-    <p className={`sfw-price sfw-price--${d.kind}`}>
-      {d.kind === 'starts-at' && <span className="sfw-price__prefix">{d.prefix}</span>}
+    <p className={`sfw-teaser-card__price sfw-teaser-card__price--${d.kind}`}>
+      {d.kind === 'starts-at' && <span className="sfw-teaser-card__price-prefix">{d.prefix}</span>}
       {d.kind === 'sale' && (
-        <s className="sfw-price__was">
+        <s className="sfw-teaser-card__price-was">
           <span className="sfw-visually-hidden">Regular price </span>
           {d.struck}
         </s>
       )}
-      <span className="sfw-price__now">{d.amount}</span>
-      {d.kind === 'deposit' && <span className="sfw-price__label">{d.label}</span>}
-      {d.kind === 'sale' && <span className="sfw-price__mark">{d.saleMark}</span>}
-      {d.approx && <span className="sfw-price__approx">{d.approx}</span>}
+      <span className="sfw-teaser-card__price-now">{d.amount}</span>
+      {d.kind === 'deposit' && <span className="sfw-teaser-card__price-label">{d.label}</span>}
+      {d.kind === 'sale' && <span className="sfw-teaser-card__price-mark">{d.saleMark}</span>}
+      {d.approx && <span className="sfw-teaser-card__price-approx">{d.approx}</span>}
     </p>
   );
 }

@@ -22,7 +22,7 @@ export const Props = v.object({ product: ProductTeaser });
 
 function TeaserCardIsland({ product }: v.InferOutput<typeof Props>) {
   const region = useStore($region);
-  const uid = usePageId('sfw-card');
+  const uid = usePageId('sfw-teaser-card');
   return <TeaserCard product={product} region={region} source="teaser-card" uid={uid} />;
 }
 

@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { http, HttpResponse } from 'msw';
+import { STORE_UNMOUNT_DELAY } from 'nanostores';
 import { describe, expect, it, vi } from 'vitest';
 import { productById, sampleIds } from '../../../demo-pages/mock/catalog';
 import { CAD_FACTOR, type CartLine } from '../../../demo-pages/mock/backend';
@@ -29,7 +30,7 @@ function seed(cart: CartLine[]) {
 const seedTwo = () => seed([line(1, sampleIds.plain, 2, 10.25, CHROME), line(2, sampleIds.noImage, 1, 5.5)]);
 
 const toggle = () => screen.getByRole('button', { name: /^Cart/ });
-const dialog = () => document.querySelector<HTMLElement>('.sfw-cart [role="dialog"]')!;
+const dialog = () => document.querySelector<HTMLElement>('.sfw-cart-dropdown [role="dialog"]')!;
 const calls = (path: string) => backend.callsTo(path).length;
 
 async function mountWithCount(expected: string) {
@@ -60,9 +61,9 @@ describe('cart-dropdown: badge', () => {
   it('shows a red exclamation mark instead of the count when the cart has errors', async () => {
     server.use(http.get('/cart/get-count', () => HttpResponse.json({ CartQuantity: 2, CartErrors: 1 })));
     await mountWithCount('Cart has a problem');
-    const badge = toggle().querySelector('.sfw-cart__badge')!;
+    const badge = toggle().querySelector('.sfw-cart-dropdown__badge')!;
     expect(badge.textContent).toBe('!');
-    expect(badge.classList.contains('sfw-cart__badge--error')).toBe(true);
+    expect(badge.classList.contains('sfw-cart-dropdown__badge--error')).toBe(true);
   });
 
   it('keeps working, with no badge, when the count call fails (only logged)', async () => {
@@ -76,7 +77,7 @@ describe('cart-dropdown: badge', () => {
   it('announces count changes in a status region, but not the first count', async () => {
     seedTwo();
     await mountWithCount('Cart, 3 items');
-    const status = screen.getAllByRole('status').find((el) => el.closest('.sfw-cart'))!;
+    const status = screen.getAllByRole('status').find((el) => el.closest('.sfw-cart-dropdown'))!;
     expect(status.textContent).toBe('');
     seed([line(1, sampleIds.plain, 5, 10.25, CHROME)]);
     act(() => emit(EVENTS.cartUpdated, { source: 'test' }));
@@ -102,7 +103,7 @@ describe('cart-dropdown: opening', () => {
     seedTwo();
     await mountWithCount('Cart, 3 items');
     await openCart();
-    const items = within(dialog()).getAllByRole('listitem').filter((li) => li.classList.contains('sfw-cart__item'));
+    const items = within(dialog()).getAllByRole('listitem').filter((li) => li.classList.contains('sfw-cart-dropdown__item'));
     expect(items).toHaveLength(2);
     const first = items[0]!;
     const link = within(first).getByRole('link', { name: CHROME });
@@ -119,7 +120,7 @@ describe('cart-dropdown: opening', () => {
     seedTwo();
     await mountWithCount('Cart, 3 items');
     await openCart();
-    expect(dialog().querySelector('.sfw-cart__subtotal')!.textContent).toBe('Subtotal$26.00');
+    expect(dialog().querySelector('.sfw-cart-dropdown__subtotal')!.textContent).toBe('Subtotal$26.00');
     expect(screen.queryByText(/Approx\./)).toBeNull();
     expect(screen.getByRole('link', { name: 'View Cart' }).getAttribute('href')).toBe('/cart');
     expect(screen.getByRole('link', { name: 'Checkout' }).getAttribute('href')).toBe('/checkout');
@@ -138,9 +139,9 @@ describe('cart-dropdown: opening', () => {
     seedTwo();
     await mountWithCount('Cart, 3 items');
     await openCart();
-    expect(dialog().querySelector('.sfw-cart__subtotal')!.textContent).toBe('SubtotalC$35.62');
+    expect(dialog().querySelector('.sfw-cart-dropdown__subtotal')!.textContent).toBe('SubtotalC$35.62');
     expect(screen.getByText('Approx. $26.00 US')).toBeTruthy();
-    expect(dialog().querySelector('.sfw-cart__item')!.textContent).toContain('C$14.04');
+    expect(dialog().querySelector('.sfw-cart-dropdown__item')!.textContent).toContain('C$14.04');
   });
 
   it('empty: says so, keeps both buttons, and never loads the upsell', async () => {
@@ -230,12 +231,12 @@ describe('cart-dropdown: removing', () => {
     const remove = screen.getByRole('button', { name: `Remove ${CHROME}` });
     act(() => void fireEvent.click(remove));
     expect(screen.queryByRole('button', { name: `Remove ${CHROME}` })).toBeNull();
-    expect(dialog().querySelector('.sfw-cart__removing .sfw-spinner')).toBeTruthy();
+    expect(dialog().querySelector('.sfw-cart-dropdown__removing .sfw-spinner')).toBeTruthy();
     expect(document.querySelector('.sfw-loading-overlay')).toBeTruthy();
     await waitFor(() => expect(screen.queryByText('2024 Topps Chrome…')).toBeNull());
     expect(document.querySelector('.sfw-loading-overlay')).toBeNull();
     expect(toggle().getAttribute('aria-label')).toBe('Cart, 1 item');
-    expect(dialog().querySelector('.sfw-cart__subtotal')!.textContent).toBe('Subtotal$5.50');
+    expect(dialog().querySelector('.sfw-cart-dropdown__subtotal')!.textContent).toBe('Subtotal$5.50');
     expect(backend.callsTo('/cart/remove-item')[0]!.body).toEqual({ item: 1 });
     expect(updates).toEqual([{ source: 'cart-dropdown' }]);
     // Its own announcement does not trigger a reload.
@@ -259,7 +260,7 @@ describe('cart-dropdown: removing', () => {
     });
     // Both rows show the deleting spinner instead of REMOVE.
     expect(screen.queryAllByRole('button', { name: /^Remove / })).toHaveLength(0);
-    expect(dialog().querySelectorAll('.sfw-cart__removing .sfw-spinner')).toHaveLength(2);
+    expect(dialog().querySelectorAll('.sfw-cart-dropdown__removing .sfw-spinner')).toHaveLength(2);
     await screen.findByText('Your shopping cart is empty.');
     expect(document.querySelector('.sfw-loading-overlay')).toBeNull();
     expect(backend.callsTo('/cart/remove-item').map((c) => c.body)).toEqual([{ item: 1 }, { item: 2 }]);
@@ -364,17 +365,19 @@ describe('cart-dropdown: staying fresh', () => {
 });
 
 describe('cart-dropdown island', () => {
-  it('mounts without props; unmounting stops listening and drops the pending count', async () => {
+  it('mounts without props; once unmounted (and the store a moment later) it stops listening and drops the pending count', async () => {
     seedTwo();
     backend.delay('/cart/get-count', 150);
     const host = hook('cart-dropdown');
     const unmount = island.mount(host);
     expect(host.getAttribute('data-widget-state')).toBe('mounted');
-    expect(host.querySelector('.sfw-cart__toggle[aria-label="Cart, 0 items"]')).toBeTruthy();
+    expect(host.querySelector('.sfw-cart-dropdown__toggle[aria-label="Cart, 0 items"]')).toBeTruthy();
     await waitFor(() => expect(calls('/cart/get-count')).toBe(1));
+    // nanostores stops the cart's syncing STORE_UNMOUNT_DELAY after its last watcher left.
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
     unmount();
-    // Preact runs passive-effect cleanups of unmounted components after paint.
-    await new Promise((r) => setTimeout(r, 60));
+    await vi.advanceTimersByTimeAsync(STORE_UNMOUNT_DELAY + 100);
+    vi.useRealTimers();
     emit(EVENTS.cartToggle, {});
     expect($openPanel.get()).toBe(null);
     await new Promise((r) => setTimeout(r, 150));

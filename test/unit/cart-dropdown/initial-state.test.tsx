@@ -59,7 +59,7 @@ describe('cart-dropdown: the count the page gives', () => {
     mount({ cart: { count: 3 } });
     await act(() => void fireEvent.click(toggle()));
     await waitFor(() => expect(calls('/cart/retrieve')).toBe(1));
-    await waitFor(() => expect(document.querySelector('.sfw-cart [role="dialog"]')!.textContent).toContain('Box'));
+    await waitFor(() => expect(document.querySelector('.sfw-cart-dropdown [role="dialog"]')!.textContent).toContain('Box'));
   });
 
   it('a cart-updated event fetches the count, and its answer replaces the config count', async () => {

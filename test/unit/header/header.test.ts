@@ -202,7 +202,7 @@ describe('header: alerts, region and modals', () => {
     const opened: unknown[] = [];
     const off = on(EVENTS.modalOpen, (d) => opened.push(d));
     fireEvent.click(screen.getByRole('button', { name: 'Choose your region' }));
-    expect(opened).toEqual([{ id: 'region', source: 'header' }]);
+    expect(opened).toEqual([{ id: 'region-dialog', source: 'header' }]);
     off();
   });
 
@@ -214,7 +214,7 @@ describe('header: alerts, region and modals', () => {
     const signIn = screen.getByRole('button', { name: 'Sign in' });
     signIn.focus();
     fireEvent.click(signIn);
-    expect(opened).toEqual([{ id: 'login', source: 'header' }]);
+    expect(opened).toEqual([{ id: 'login-modal', source: 'header' }]);
     expect($openPanel.get()).toBe(null);
     expect(document.activeElement).toBe(toggle('account'));
     off();

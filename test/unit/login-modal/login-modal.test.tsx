@@ -5,7 +5,7 @@ import { LOGIN_ERROR, PASSWORD_THAT_WORKS } from '../../../demo-pages/mock/backe
 import { emit, EVENTS } from '../../../shared/events';
 import { navigation } from '../../../shared/navigation';
 import { $sessionExpired } from '../../../shared/stores/session';
-import { listenForModalEvents, openModal } from '../../../shared/stores/modals';
+import { openModal } from '../../../shared/stores/modals';
 import island from '../../../widgets/login-modal/island';
 import { LoginModal } from '../../../widgets/login-modal/LoginModal';
 import { MESSAGES } from '../../../widgets/login-modal/rules/login';
@@ -14,7 +14,7 @@ import { hook } from '../hook';
 function setup() {
   const assign = vi.spyOn(navigation, 'assign').mockImplementation(() => {});
   render(<LoginModal />);
-  act(() => openModal('login'));
+  act(() => openModal('login-modal'));
   return { assign };
 }
 
@@ -23,15 +23,27 @@ const password = () => screen.getByLabelText('Password') as HTMLInputElement;
 const submit = () => screen.getByRole('button', { name: /sign in|signing in/i });
 const type = (input: HTMLInputElement, value: string) => act(() => void fireEvent.input(input, { target: { value } }));
 const send = () => act(() => void fireEvent.click(submit()));
+const signIn = (emailValue: string, passwordValue: string) => {
+  type(email(), emailValue);
+  type(password(), passwordValue);
+  send();
+};
+/** A refused sign-in: the message as text in a focused alert, the email kept, no redirect. */
+async function expectRefused(message: string, assign: ReturnType<typeof setup>['assign']) {
+  const alert = await findAlert();
+  expect(alert.textContent).toBe(message);
+  expect(document.activeElement).toBe(alert);
+  expect(email().value).toBe('fan@example.com');
+  expect(assign).not.toHaveBeenCalled();
+}
 /** The login form's own alert (the shared session notice is another alert on the page). */
 const findAlert = () => within(screen.getByRole('dialog')).findByRole('alert');
 
 describe('login-modal', () => {
   it('opens from the documented event as a dialog titled by its heading, with every link', () => {
-    const off = listenForModalEvents();
     vi.spyOn(navigation, 'assign').mockImplementation(() => {});
     render(<LoginModal />);
-    act(() => emit(EVENTS.modalOpen, { id: 'login' }));
+    act(() => emit(EVENTS.modalOpen, { id: 'login-modal' }));
     const dialog = screen.getByRole('dialog', { name: 'Sign in to your account' });
     expect(dialog).toBeTruthy();
     expect(document.activeElement).toBe(email());
@@ -40,7 +52,6 @@ describe('login-modal', () => {
     expect(href('Create an account')).toBe('/register');
     expect(href('Continue with Facebook')).toBe('/auth/facebook/redirect');
     expect(href('Continue with Google')).toBe('/auth/google/redirect');
-    off();
   });
 
   it('mounts as an island without props', () => {
@@ -59,9 +70,7 @@ describe('login-modal', () => {
     type(email(), 'fan@example.com');
     expect(submit().getAttribute('aria-disabled')).toBe('true');
     send();
-    type(email(), '');
-    type(password(), PASSWORD_THAT_WORKS);
-    send();
+    signIn('', PASSWORD_THAT_WORKS);
     act(() => void fireEvent.submit(email().form!));
     await new Promise((r) => setTimeout(r, 20));
     expect(backend.callsTo('/login')).toHaveLength(0);
@@ -73,9 +82,7 @@ describe('login-modal', () => {
   it('processing: the button is busy and a second submit sends nothing; success redirects to /user/logged-in', async () => {
     const { assign } = setup();
     backend.delay('/login', 50);
-    type(email(), ' fan@example.com ');
-    type(password(), PASSWORD_THAT_WORKS);
-    send();
+    signIn(' fan@example.com ', PASSWORD_THAT_WORKS);
     expect(submit().getAttribute('aria-busy')).toBe('true');
     expect(submit().getAttribute('aria-disabled')).toBe('true');
     expect(submit().textContent).toContain('Signing in');
@@ -89,14 +96,8 @@ describe('login-modal', () => {
 
   it('a refused login shows the server error as text in a focused alert; the email stays', async () => {
     const { assign } = setup();
-    type(email(), 'fan@example.com');
-    type(password(), 'wrong');
-    send();
-    const alert = await findAlert();
-    expect(alert.textContent).toBe(LOGIN_ERROR);
-    expect(document.activeElement).toBe(alert);
-    expect(email().value).toBe('fan@example.com');
-    expect(assign).not.toHaveBeenCalled();
+    signIn('fan@example.com', 'wrong');
+    await expectRefused(LOGIN_ERROR, assign);
     // The button works again: a second try is sent.
     expect(submit().getAttribute('aria-busy')).toBe('false');
     type(password(), PASSWORD_THAT_WORKS);
@@ -109,9 +110,7 @@ describe('login-modal', () => {
     const { http, HttpResponse } = await import('msw');
     const { server } = await import('../../../demo-pages/mock/node');
     server.use(http.post('/login', () => HttpResponse.json({ error: '<img src=x onerror=alert(1)>Nope' }, { status: 422 })));
-    type(email(), 'fan@example.com');
-    type(password(), 'x');
-    send();
+    signIn('fan@example.com', 'x');
     const alert = await findAlert();
     expect(alert.textContent).toBe('<img src=x onerror=alert(1)>Nope');
     expect(alert.querySelector('img')).toBeNull();
@@ -125,26 +124,15 @@ describe('login-modal', () => {
   ] as const)('%s shows a clear message and keeps the email', async (_case, mode, message) => {
     const { assign } = setup();
     backend.fail('/login', mode);
-    type(email(), 'fan@example.com');
-    type(password(), 'secret');
-    send();
-    const alert = await findAlert();
-    expect(alert.textContent).toBe(message);
-    expect(document.activeElement).toBe(alert);
-    expect(email().value).toBe('fan@example.com');
-    expect(assign).not.toHaveBeenCalled();
+    signIn('fan@example.com', 'secret');
+    await expectRefused(message, assign);
   });
 
   it("Laravel's 422 {message, errors: {field: [...]}} shows the server's message, not a generic one", async () => {
     const { assign } = setup();
     backend.answerAs('laravel');
-    type(email(), 'fan@example.com');
-    type(password(), 'wrong');
-    send();
-    const alert = await findAlert();
-    expect(alert.textContent).toBe(LOGIN_ERROR);
-    expect(document.activeElement).toBe(alert);
-    expect(assign).not.toHaveBeenCalled();
+    signIn('fan@example.com', 'wrong');
+    await expectRefused(LOGIN_ERROR, assign);
   });
 
   it('a 422 naming two fields shows each message on its own line, once', async () => {
@@ -153,9 +141,7 @@ describe('login-modal', () => {
     const { server } = await import('../../../demo-pages/mock/node');
     const errors = { email: ['The email field must be a valid email address.'], password: ['The password field must be at least 8 characters.'] };
     server.use(http.post('/login', () => HttpResponse.json({ message: 'The email field must be a valid email address. (and 1 more error)', errors }, { status: 422 })));
-    type(email(), 'fan');
-    type(password(), 'x');
-    send();
+    signIn('fan', 'x');
     const alert = await findAlert();
     expect([...alert.querySelectorAll('p')].map((p) => p.textContent)).toEqual([errors.email[0], errors.password[0]]);
   });
@@ -163,9 +149,7 @@ describe('login-modal', () => {
   it('419 twice: no second "session expired" message in the modal (the page-wide notice says it); the form works again and keeps what was typed', async () => {
     const { assign } = setup();
     backend.fail('/login', '419');
-    type(email(), 'fan@example.com');
-    type(password(), 'secret');
-    send();
+    signIn('fan@example.com', 'secret');
     await waitFor(() => expect($sessionExpired.get()).toBe(true));
     await waitFor(() => expect(submit().getAttribute('aria-busy')).toBe('false'));
     expect(within(screen.getByRole('dialog')).queryByRole('alert')).toBeNull();
@@ -177,12 +161,10 @@ describe('login-modal', () => {
 
   it('closing after an error clears the message but keeps the email', async () => {
     setup();
-    type(email(), 'fan@example.com');
-    type(password(), 'wrong');
-    send();
+    signIn('fan@example.com', 'wrong');
     await findAlert();
     act(() => void fireEvent.click(screen.getByRole('button', { name: 'Close' })));
-    act(() => openModal('login'));
+    act(() => openModal('login-modal'));
     expect(within(screen.getByRole('dialog')).queryByRole('alert')).toBeNull();
     expect(email().value).toBe('fan@example.com');
   });

@@ -1,12 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import * as v from 'valibot';
-import {
-  LiveBreaker,
-  Product,
-  ProductTeaser,
-  SearchResultItem,
-  UpsellEntry,
-} from '../../../shared/api/schemas';
 import {
   breakers,
   canAddToCart,
@@ -19,10 +11,8 @@ import {
   searchCatalog,
   selectableOptions,
   supplyIds,
-  toProduct,
   toSearchResult,
   toTeaser,
-  toUpsellEntry,
   trending,
   upsellIds,
   type RawProduct,
@@ -32,38 +22,6 @@ const GENERAL = [0, 19];
 const atWarehouse = (p: RawProduct, w: number) =>
   (p.product_stock ?? []).filter((r) => (r.product_stock_locations ?? []).some((l) => l.warehouse_id === w));
 const inCategory = (p: RawProduct, name: string) => (p.categories ?? []).some((c) => c.name === name);
-
-describe('schemas', () => {
-  it.each(products.map((p) => [p.id, p] as const))('product %i: views pass their schemas unchanged', (_id, p) => {
-    // Parsing changes nothing: the views are already normalised.
-    expect(v.parse(ProductTeaser, toTeaser(p))).toEqual(toTeaser(p));
-    expect(v.parse(Product, toProduct(p))).toEqual(toProduct(p));
-    expect(v.parse(SearchResultItem, toSearchResult(p))).toEqual(toSearchResult(p));
-    expect(v.parse(UpsellEntry, toUpsellEntry(p))).toEqual(toUpsellEntry(p));
-  });
-
-  it('the views survive a JSON round trip (what MSW sends)', () => {
-    for (const p of products) {
-      expect(v.parse(ProductTeaser, JSON.parse(JSON.stringify(toTeaser(p))))).toEqual(toTeaser(p));
-      expect(v.parse(Product, JSON.parse(JSON.stringify(toProduct(p))))).toEqual(toProduct(p));
-    }
-  });
-
-  it.each(breakers.map((b) => [b.identifier, b] as const))('breaker %s passes LiveBreaker', (_name, b) => {
-    expect(v.parse(LiveBreaker, b)).toEqual(b);
-    expect(b.next_live?.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(b.next_live?.start).toMatch(/^\d{2}:\d{2}$/);
-    expect(b.next_live?.end).toMatch(/^\d{2}:\d{2}$/);
-    expect(() => new Intl.DateTimeFormat('en-US', { timeZone: b.next_live?.timezone })).not.toThrow();
-  });
-
-  it('toProduct returns copies: editing a view leaves the catalog alone', () => {
-    const p = productById(sampleIds.variations)!;
-    const full = toProduct(p);
-    full.Options![0]!.quantity = 999;
-    expect(p.Options![0]!.quantity).not.toBe(999);
-  });
-});
 
 describe('identity', () => {
   it('has at least 48 products with ids 1..N in order', () => {

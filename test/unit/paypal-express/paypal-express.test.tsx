@@ -180,7 +180,7 @@ describe('paypal-express: the order', () => {
     scrollNear();
     const button = await payIn4();
     expect(button.getAttribute('aria-disabled')).toBe('true');
-    expect(screen.getByRole('group', { name: 'Express checkout' }).className).toContain('sfw-paypal--disabled');
+    expect(screen.getByRole('group', { name: 'Express checkout' }).className).toContain('sfw-paypal-express--disabled');
     fireEvent.click(button);
     await new Promise((r) => setTimeout(r, 0));
     expect(fake().lastOrder).toBeNull();

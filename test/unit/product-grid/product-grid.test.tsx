@@ -21,10 +21,10 @@ describe('product-grid', () => {
     const { host } = mount({ products: list });
     // Every product has its place at once (nothing below the grid moves), the cards fill in.
     expect(screen.getAllByRole('listitem')).toHaveLength(48);
-    expect(host.querySelectorAll('.sfw-card')).toHaveLength(FIRST_CARDS);
-    await waitFor(() => expect(host.querySelectorAll('.sfw-card')).toHaveLength(48));
-    expect(host.querySelectorAll('.sfw-card__title')[47]!.textContent).toBe(list[47]!.title);
-    const loading = [...host.querySelectorAll('.sfw-card__media img')].map((img) => img.getAttribute('loading'));
+    expect(host.querySelectorAll('.sfw-teaser-card')).toHaveLength(FIRST_CARDS);
+    await waitFor(() => expect(host.querySelectorAll('.sfw-teaser-card')).toHaveLength(48));
+    expect(host.querySelectorAll('.sfw-teaser-card__title')[47]!.textContent).toBe(list[47]!.title);
+    const loading = [...host.querySelectorAll('.sfw-teaser-card__media img')].map((img) => img.getAttribute('loading'));
     expect(loading.filter((l) => l === 'eager')).toHaveLength(EAGER_CARDS);
     expect(loading.slice(0, EAGER_CARDS).every((l) => l === 'eager')).toBe(true);
     // Ids are unique on the page (the buttons are described by their card's title).
@@ -34,7 +34,7 @@ describe('product-grid', () => {
 
   it('shows every card in the currency of the region, and follows a region change', async () => {
     const { host } = mount({ products: [toTeaser(products[sampleIds.plain - 1]!)] });
-    const price = () => host.querySelector('.sfw-price')?.textContent;
+    const price = () => host.querySelector('.sfw-teaser-card__price')?.textContent;
     await waitFor(() => expect(price()).toMatch(/^\$/));
     expect(price()).not.toContain('Approx.');
     act(() => $region.set({ factor: 1.37, symbol: 'C$', country: 'CA' }));

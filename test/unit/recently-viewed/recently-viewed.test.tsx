@@ -26,7 +26,7 @@ describe('recently-viewed', () => {
     const dots = await screen.findAllByRole('button', { name: /^Page \d of 2$/ });
     expect(dots).toHaveLength(2);
     expect(dots[0]!.getAttribute('aria-current')).toBe('true');
-    expect(document.querySelector('.sfw-rv__track')!.getAttribute('data-per-view')).toBe('4');
+    expect(document.querySelector('.sfw-recently-viewed__track')!.getAttribute('data-per-view')).toBe('4');
   });
 
   it('given the list by the page: the slides at once, no call, and the dots once mounted (the server cannot know the window)', async () => {
@@ -45,7 +45,7 @@ describe('recently-viewed', () => {
     window.innerWidth = 1800;
     render(<RecentlyViewed />);
     await screen.findAllByRole('listitem');
-    const track = document.querySelector('.sfw-rv__track')!;
+    const track = document.querySelector('.sfw-recently-viewed__track')!;
     await waitFor(() => expect(track.getAttribute('data-per-view')).toBe('7'));
     window.innerWidth = 500;
     // The listener is attached by an effect that runs after paint.

@@ -1,15 +1,12 @@
 import { act, render, screen } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import { emit, EVENTS } from '../../../shared/events';
-import { listenForModalEvents } from '../../../shared/stores/modals';
 import { $region } from '../../../shared/stores/region';
 import { currentCurrency, RegionDialog } from '../../../widgets/region-dialog/RegionDialog';
 
 function open() {
-  const off = listenForModalEvents();
   render(<RegionDialog />);
-  act(() => emit(EVENTS.modalOpen, { id: 'region', source: 'header' }));
-  off();
+  act(() => emit(EVENTS.modalOpen, { id: 'region-dialog', source: 'header' }));
 }
 
 const link = (name: RegExp) => screen.getByRole('link', { name });

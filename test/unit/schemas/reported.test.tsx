@@ -80,8 +80,8 @@ describe('product-grid: one odd card never blanks the grid', () => {
     const eligible = products.filter((p) => p.Eligible !== false);
     const list = eligible.slice(0, 48).map(toTeaser).map((t, i) => (i === 7 ? { ...t, eligible: 0 } : t));
     const host = mount(productGrid, { products: list });
-    await waitFor(() => expect(host.querySelectorAll('.sfw-card')).toHaveLength(48), { timeout: 5000 });
-    const cards = [...host.querySelectorAll('.sfw-card')];
+    await waitFor(() => expect(host.querySelectorAll('.sfw-teaser-card')).toHaveLength(48), { timeout: 5000 });
+    const cards = [...host.querySelectorAll('.sfw-teaser-card')];
     expect(cards[7]!.textContent).toContain(INELIGIBLE);
     expect(cards.filter((c) => c.textContent!.includes(INELIGIBLE))).toHaveLength(1);
     expect(log.error).not.toHaveBeenCalled();
@@ -92,8 +92,8 @@ describe('product-grid: one odd card never blanks the grid', () => {
     const list = products.slice(0, 3).map(toTeaser);
     list[1] = { ...list[1]!, slug: 'javascript:alert(1)' };
     const host = mount(productGrid, { products: list });
-    await waitFor(() => expect(host.querySelectorAll('.sfw-card')).toHaveLength(2));
-    expect([...host.querySelectorAll('.sfw-card__title')].map((t) => t.textContent)).toEqual([list[0]!.title, list[2]!.title]);
+    await waitFor(() => expect(host.querySelectorAll('.sfw-teaser-card')).toHaveLength(2));
+    expect([...host.querySelectorAll('.sfw-teaser-card__title')].map((t) => t.textContent)).toEqual([list[0]!.title, list[2]!.title]);
     expect(log.warnings()).toEqual([`[storefront] product-grid: dropped item "products.1" (field "slug": must be a plain path slug)`]);
     expect(log.error).not.toHaveBeenCalled();
   });
@@ -104,7 +104,7 @@ describe('unsafe URLs are never rendered', () => {
     const log = watchConsole();
     const product = { ...toTeaser(productById(sampleIds.plain)!), mainImage: 'javascript:alert(1)' };
     const host = mount(teaserCard, { product });
-    const img = host.querySelector('.sfw-card__media img')!;
+    const img = host.querySelector('.sfw-teaser-card__media img')!;
     expect(img.getAttribute('src')).toBe(PLACEHOLDER_SRC);
     expect(host.innerHTML).not.toContain('javascript:');
     expect(log.warnings()).toEqual([`[storefront] teaser-card: dropped field "product.mainImage" (must be a relative or http(s) URL)`]);
@@ -137,7 +137,7 @@ describe('the config block as the README prints it without PayPal', () => {
     expect(readPageConfig()).toEqual({ region: { factor: 1.37, symbol: 'C$', country: 'CA' }, user: { loggedIn: false }, paypal: { clientId: '' } });
     initRegion();
     const host = mount(teaserCard, { product: toTeaser(productById(sampleIds.plain)!) }); // 49.99 USD
-    expect(host.querySelector('.sfw-price')!.textContent).toMatch(/^C\$68\.49.*Approx\. \$49\.99 US$/);
+    expect(host.querySelector('.sfw-teaser-card__price')!.textContent).toMatch(/^C\$68\.49.*Approx\. \$49\.99 US$/);
     expect(log.error).not.toHaveBeenCalled();
     expect(log.warn).not.toHaveBeenCalled();
   });
@@ -170,7 +170,7 @@ describe('cart: an answer without CartQuantity', () => {
     await waitFor(() => expect(screen.getAllByRole('button', { name: /^Remove / })).toHaveLength(2));
     expect(toggle().getAttribute('aria-label')).toBe('Cart, 3 items');
     expect(toggle().textContent).toBe('3');
-    const status = screen.getAllByRole('status').find((el) => el.closest('.sfw-cart'))!;
+    const status = screen.getAllByRole('status').find((el) => el.closest('.sfw-cart-dropdown'))!;
     expect(status.textContent).not.toMatch(/empty|0 items/i);
   });
 });

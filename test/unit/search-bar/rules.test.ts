@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { USD } from '../../../shared/money';
 import type { SearchResultItem } from '../../../shared/api/schemas';
-import {
-  announcement,
-  highlight,
-  isBlank,
-  searchHref,
-  searchPrice,
-  searchTerm,
-  shouldSearch,
-  showViewAll,
-  type SearchPrice,
-} from '../../../widgets/search-bar/rules';
+import { highlight } from '../../../widgets/search-bar/rules/highlight';
+import { searchPrice, type SearchPrice } from '../../../widgets/search-bar/rules/price';
+import { announcement, isBlank, searchHref, searchTerm, shouldSearch, showViewAll } from '../../../widgets/search-bar/rules/query';
 
 function item(over: Partial<SearchResultItem> = {}): SearchResultItem {
   return {

@@ -7,7 +7,6 @@ import { $region } from '../../../shared/stores/region';
 import { COMING_SOON_SRC } from '../../../shared/ui/ProductImage';
 import island from '../../../widgets/search-bar/island';
 import { SearchBar, type SearchBarProps } from '../../../widgets/search-bar/SearchBar';
-import { resetSearchStores } from '../../../widgets/search-bar/store';
 import { hook } from '../hook';
 
 beforeEach(() => {
@@ -16,7 +15,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
-  resetSearchStores();
 });
 
 function bar(props: Partial<SearchBarProps> = {}) {
@@ -317,7 +315,7 @@ describe('search-bar island', () => {
     const host = hook('search-bar', { loggedIn: true, recentSearches: ['x'], variant: 'mobile' });
     const unmount = island.mount(host);
     expect(host.querySelector('[role="combobox"]')).not.toBeNull();
-    expect(host.querySelector('.sfw-search--mobile')).not.toBeNull();
+    expect(host.querySelector('.sfw-search-bar--mobile')).not.toBeNull();
     unmount();
   });
 
@@ -328,7 +326,7 @@ describe('search-bar island', () => {
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0]![0])).toMatch(/search-bar: dropped field "variant"/);
     expect(host.querySelector('[role="combobox"]')).not.toBeNull();
-    expect(host.querySelector('.sfw-search--mobile')).toBeNull();
+    expect(host.querySelector('.sfw-search-bar--mobile')).toBeNull();
     unmount();
   });
 });

@@ -41,11 +41,11 @@ describe('hydration', () => {
     const product = { ...toTeaser(productById(sampleIds.plain)!), needsOptions: true };
     const host = serverHook(teaserCard, { product });
     const button = host.querySelector('button')!;
-    const title = host.querySelector('.sfw-card__title');
+    const title = host.querySelector('.sfw-teaser-card__title');
     mount(teaserCard, host);
     expect(host.querySelector('template')).toBeNull();
     expect(host.querySelector('button')).toBe(button);
-    expect(host.querySelector('.sfw-card__title')).toBe(title);
+    expect(host.querySelector('.sfw-teaser-card__title')).toBe(title);
     const quickAdd = vi.fn();
     window.addEventListener('storefront:quick-add', quickAdd);
     fireEvent.click(button);
@@ -74,7 +74,7 @@ describe('hydration', () => {
     const host = serverHook(cartDropdown, {});
     expect(host.querySelector('a[href="/cart"]')).not.toBeNull();
     mount(cartDropdown, host);
-    const toggle = host.querySelector<HTMLButtonElement>('button.sfw-cart__toggle')!;
+    const toggle = host.querySelector<HTMLButtonElement>('button.sfw-cart-dropdown__toggle')!;
     act(() => toggle.click());
     expect($openPanel.get()).toBe('cart');
   });
@@ -85,8 +85,8 @@ describe('hydration', () => {
     const now = { ...old, title: 'A new title' };
     const host = serverHook(teaserCard, { product: now }, render('teaser-card', { product: old }));
     mount(teaserCard, host);
-    expect(host.querySelector('.sfw-card__title')!.textContent).toBe('A new title');
-    expect(host.querySelectorAll('.sfw-card')).toHaveLength(1);
+    expect(host.querySelector('.sfw-teaser-card__title')!.textContent).toBe('A new title');
+    expect(host.querySelectorAll('.sfw-teaser-card')).toHaveLength(1);
     expect(log.warn).toHaveBeenCalledOnce();
     expect(String(log.warn.mock.calls[0]![0])).toMatch(/teaser-card: the server HTML/);
     expect(log.error).not.toHaveBeenCalled();
@@ -98,7 +98,7 @@ describe('hydration', () => {
     const host = serverHook(teaserCard, { product }, '<p>Loading…</p>');
     mount(teaserCard, host);
     expect(host.querySelector('p')?.textContent).not.toBe('Loading…');
-    expect(host.querySelector('.sfw-card__title')!.textContent).toBe(product.title);
+    expect(host.querySelector('.sfw-teaser-card__title')!.textContent).toBe(product.title);
     expect(log.warn).toHaveBeenCalledOnce();
   });
 
@@ -118,8 +118,8 @@ describe('hydration', () => {
     expect(quickAdd.mock.calls[0]![0].detail.productId).toBe(list[7]!.id);
     expect(host.querySelectorAll('button')[7]).toBe(buttons[7]);
     expect(log.warn).not.toHaveBeenCalled();
-    fireEvent.pointerDown(host.querySelectorAll('.sfw-card')[3]!);
-    expect(host.querySelectorAll('.sfw-card__title')[3]!.textContent).toBe('Changed');
+    fireEvent.pointerDown(host.querySelectorAll('.sfw-teaser-card')[3]!);
+    expect(host.querySelectorAll('.sfw-teaser-card__title')[3]!.textContent).toBe('Changed');
     expect(log.warn).toHaveBeenCalledOnce();
     window.removeEventListener('storefront:quick-add', quickAdd);
     expect(log.error).not.toHaveBeenCalled();
@@ -131,7 +131,7 @@ describe('hydration', () => {
     list[2] = { ...list[2], slug: null };
     list[5] = { ...list[5], blockPoolLogo: 'javascript:alert(1)' };
     const host = serverHook(productGrid, { products: list });
-    expect(host.querySelectorAll('.sfw-card')).toHaveLength(7);
+    expect(host.querySelectorAll('.sfw-teaser-card')).toHaveLength(7);
     const buttons = [...host.querySelectorAll('button')];
     mount(productGrid, host);
     const quickAdd = vi.fn();
@@ -157,6 +157,6 @@ describe('hydration', () => {
     const host = serverHook(productGrid, { products: list.slice(0, 5) }, render('product-grid', { products: list }));
     mount(productGrid, host);
     expect(log.warn).toHaveBeenCalledOnce();
-    await waitFor(() => expect(host.querySelectorAll('.sfw-card')).toHaveLength(5));
+    await waitFor(() => expect(host.querySelectorAll('.sfw-teaser-card')).toHaveLength(5));
   });
 });

@@ -28,15 +28,15 @@ describe('server render', () => {
   it('product-grid: every card complete, with title link, price and sized images; the first row eager and high priority', () => {
     const list = products.slice(0, 48).map(toTeaser);
     const host = page(render('product-grid', { products: list }));
-    const cards = host.querySelectorAll('li.sfw-grid__item');
+    const cards = host.querySelectorAll('li.sfw-product-grid__item');
     expect(cards).toHaveLength(48);
     list.forEach((product, i) => {
-      const title = cards[i]!.querySelector<HTMLAnchorElement>('.sfw-card__title')!;
+      const title = cards[i]!.querySelector<HTMLAnchorElement>('.sfw-teaser-card__title')!;
       expect(title.textContent).toBe(product.title);
       expect(title.getAttribute('href')).toBe(`/${product.slug}`);
-      expect(cards[i]!.querySelector('.sfw-price')!.textContent).toMatch(/\$\d/);
+      expect(cards[i]!.querySelector('.sfw-teaser-card__price')!.textContent).toMatch(/\$\d/);
     });
-    const images = [...host.querySelectorAll<HTMLImageElement>('.sfw-card__media img.sfw-img')];
+    const images = [...host.querySelectorAll<HTMLImageElement>('.sfw-teaser-card__media img.sfw-img')];
     expect(images).toHaveLength(48);
     for (const img of images) {
       expect(Number(img.getAttribute('width'))).toBeGreaterThan(0);
@@ -56,8 +56,8 @@ describe('server render', () => {
 
   it('prices follow the page config given to render (the region), else the defaults', () => {
     const product = toTeaser(productById(sampleIds.plain)!);
-    expect(page(render('teaser-card', { product }, CAD)).querySelector('.sfw-price')!.textContent).toMatch(/^C\$.*Approx\. \$.* US$/);
-    expect(page(render('teaser-card', { product })).querySelector('.sfw-price')!.textContent).toMatch(/^\$[\d.]+$/);
+    expect(page(render('teaser-card', { product }, CAD)).querySelector('.sfw-teaser-card__price')!.textContent).toMatch(/^C\$.*Approx\. \$.* US$/);
+    expect(page(render('teaser-card', { product })).querySelector('.sfw-teaser-card__price')!.textContent).toMatch(/^\$[\d.]+$/);
   });
 
   it('search-bar: a real GET form to /search with q (max 80) and an enabled submit, which works without JavaScript', () => {
@@ -71,13 +71,13 @@ describe('server render', () => {
 
   it('cart-dropdown: a link to /cart with the count the config gives, or none', () => {
     const withCount = page(render('cart-dropdown', {}, { cart: { count: 3 } }));
-    const link = withCount.querySelector<HTMLAnchorElement>('a.sfw-cart__toggle')!;
+    const link = withCount.querySelector<HTMLAnchorElement>('a.sfw-cart-dropdown__toggle')!;
     expect(link.getAttribute('href')).toBe('/cart');
     expect(link.getAttribute('aria-label')).toBe('Cart, 3 items');
-    expect(link.querySelector('.sfw-cart__badge')!.textContent).toBe('3');
+    expect(link.querySelector('.sfw-cart-dropdown__badge')!.textContent).toBe('3');
     const without = page(render('cart-dropdown', {}));
-    expect(without.querySelector('a.sfw-cart__toggle')).not.toBeNull();
-    expect(without.querySelector('.sfw-cart__badge')).toBeNull();
+    expect(without.querySelector('a.sfw-cart-dropdown__toggle')).not.toBeNull();
+    expect(without.querySelector('.sfw-cart-dropdown__badge')).toBeNull();
   });
 
   it('add-to-cart: price, variations, quantity and the button are in the HTML', () => {
@@ -90,7 +90,7 @@ describe('server render', () => {
   });
 
   it('recently-viewed: its frame, filled on the client; dialogs: nothing, or a closed dialog', () => {
-    expect(page(render('recently-viewed', {})).querySelector('.sfw-rv__status')).not.toBeNull();
+    expect(page(render('recently-viewed', {})).querySelector('.sfw-recently-viewed__status')).not.toBeNull();
     for (const widget of ['login-modal', 'region-dialog', 'country-prompt', 'cart-dialogs']) {
       const host = page(render(widget, {}));
       expect(host.querySelectorAll('template[data-sfw-ssr]')).toHaveLength(1);
@@ -133,7 +133,7 @@ describe('server render', () => {
     list[1] = { ...list[1], id: 'not a number' };
     list[4] = { ...list[4], eligible: 'maybe' };
     const html = render('product-grid', { products: list });
-    expect(page(html).querySelectorAll('.sfw-card')).toHaveLength(5);
+    expect(page(html).querySelectorAll('.sfw-teaser-card')).toHaveLength(5);
     expect(warn).toHaveBeenCalledTimes(2);
     expect(error).not.toHaveBeenCalled();
   });
@@ -151,13 +151,13 @@ describe('server render', () => {
     const html = render('teaser-card', { product: toTeaser(productById(sampleIds.plain)!) }, config);
     expect(warn).toHaveBeenCalledOnce();
     expect(String(warn.mock.calls[0]![0])).toContain('region.factor');
-    expect(page(html).querySelector('.sfw-price')!.textContent).toMatch(/^C\$/);
+    expect(page(html).querySelector('.sfw-teaser-card__price')!.textContent).toMatch(/^C\$/);
   });
 
   it('a config that is not an object logs one error and renders with the defaults, as in the browser', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const html = render('teaser-card', { product: toTeaser(productById(sampleIds.plain)!) }, 'not a config');
     expect(error).toHaveBeenCalledOnce();
-    expect(page(html).querySelector('.sfw-price')!.textContent).toMatch(/^\$/);
+    expect(page(html).querySelector('.sfw-teaser-card__price')!.textContent).toMatch(/^\$/);
   });
 });

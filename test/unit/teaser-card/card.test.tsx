@@ -80,7 +80,7 @@ describe('TeaserCard: what it shows', () => {
     ['factor 1.37: converted with the US note', { price: 10 }, CA, ['C$13.70', 'Approx. $10.00 US']],
   ])('price: %s', (_, overrides, region, parts) => {
     const { container } = card(overrides, region);
-    const price = container.querySelector('.sfw-price')!;
+    const price = container.querySelector('.sfw-teaser-card__price')!;
     for (const part of parts) expect(price.textContent).toContain(part);
     if (region.factor === 1) expect(price.textContent).not.toContain('Approx.');
   });
@@ -94,7 +94,7 @@ describe('TeaserCard: what it shows', () => {
     ['in stock', {}, null, 'add'],
   ])('stock: %s', (_, overrides, message, action) => {
     const { container } = card(overrides);
-    expect(container.querySelector('.sfw-stock')?.textContent ?? null).toBe(message);
+    expect(container.querySelector('.sfw-teaser-card__stock')?.textContent ?? null).toBe(message);
     expect(screen.queryByRole('button', { name: 'Add to cart' }) !== null).toBe(action === 'add');
     expect(screen.getByRole('link', { name: 'View Details' })).toBeTruthy();
   });
@@ -107,7 +107,7 @@ describe('TeaserCard: what it shows', () => {
 
   it('reward-only: the Rewards Program notice instead of Out of stock', () => {
     const { container } = card({ rewardRedemptionOnly: true, showATC: false });
-    expect(container.querySelector('.sfw-stock')).toBeNull();
+    expect(container.querySelector('.sfw-teaser-card__stock')).toBeNull();
     expect(screen.getByRole('link', { name: 'Rewards Program' }).getAttribute('href')).toBe('/claim-loyalty-rewards');
   });
 
@@ -118,7 +118,7 @@ describe('TeaserCard: what it shows', () => {
   ])('reward-only, %s: no Add to cart, the notice the product form shows', (_, overrides) => {
     const { container } = card(overrides);
     expect(screen.queryByRole('button', { name: 'Add to cart' })).toBeNull();
-    expect(container.querySelector('.sfw-card__note')?.textContent).toBe('This product is only available within the Rewards Program.');
+    expect(container.querySelector('.sfw-teaser-card__note')?.textContent).toBe('This product is only available within the Rewards Program.');
     expect(screen.getByRole('link', { name: 'Rewards Program' }).getAttribute('href')).toBe('/claim-loyalty-rewards');
   });
 
@@ -136,7 +136,7 @@ describe('TeaserCard: what it shows', () => {
       isGuaranteedBreak: true,
       assignedBreaker: { location: 'Sports Room', img: '/breaker.svg', img_version: 1 },
     });
-    const logos = [...container.querySelectorAll('.sfw-badge img')].map((i) => i.getAttribute('src'));
+    const logos = [...container.querySelectorAll('.sfw-teaser-card__badge img')].map((i) => i.getAttribute('src'));
     expect(logos).toEqual(['/bp.svg', '/charity.svg', '/breaker.svg']);
     expect(screen.getByRole('link', { name: 'Test Box, Block Pool, Charity, Sports Room' })).toBeTruthy();
   });

@@ -38,12 +38,12 @@ describe('Blade embedding, as printed by Laravel', () => {
     const error = vi.spyOn(console, 'error');
     const host = only(id);
     createRuntime(registry).mount();
-    await waitFor(() => expect(host.querySelector('.sfw-card')).not.toBeNull());
-    const title = host.querySelector<HTMLAnchorElement>('.sfw-card__title')!;
+    await waitFor(() => expect(host.querySelector('.sfw-teaser-card')).not.toBeNull());
+    const title = host.querySelector<HTMLAnchorElement>('.sfw-teaser-card__title')!;
     expect(title.textContent).toBe(TITLE);
     expect(title.getAttribute('href')).toBe('/pokemon-base-set-booster');
-    expect(host.querySelector('.sfw-card__media img')!.getAttribute('src')).toBe('/img/base-set.png?w=400&h=400');
-    expect(host.querySelector('.sfw-price')!.textContent).toContain('$24.99');
+    expect(host.querySelector('.sfw-teaser-card__media img')!.getAttribute('src')).toBe('/img/base-set.png?w=400&h=400');
+    expect(host.querySelector('.sfw-teaser-card__price')!.textContent).toContain('$24.99');
     expect(error).not.toHaveBeenCalled();
   });
 

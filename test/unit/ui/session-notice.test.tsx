@@ -17,7 +17,7 @@ const notice = () => screen.findByRole('alertdialog', { name: 'Your session has 
 async function expireDuringLogin() {
   stop = showSessionNoticeWhenExpired();
   render(<LoginModal />);
-  act(() => openModal('login'));
+  act(() => openModal('login-modal'));
   backend.fail('/login', '419');
   const email = screen.getByLabelText('Email') as HTMLInputElement;
   act(() => void fireEvent.input(email, { target: { value: 'fan@example.com' } }));
@@ -32,7 +32,7 @@ describe('session expired notice', () => {
     expect(dialog.tagName).toBe('DIALOG');
     expect((dialog as HTMLDialogElement).open).toBe(true);
     // Opened after the login modal: the top of the top layer.
-    expect($openModals.get()).toEqual(['login', SESSION_MODAL]);
+    expect($openModals.get()).toEqual(['login-modal', SESSION_MODAL]);
     expect(document.getElementById(dialog.getAttribute('aria-describedby')!)!.textContent).toMatch(/Reload the page to continue/);
     await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Reload page' })));
     // One notice: the login form says nothing of its own about it.
@@ -52,7 +52,7 @@ describe('session expired notice', () => {
     act(() => void fireEvent(dialog, new Event('cancel', { cancelable: true })));
     expect((dialog as HTMLDialogElement).open).toBe(false);
     expect($sessionExpired.get()).toBe(false);
-    expect($openModals.get()).toEqual(['login']);
+    expect($openModals.get()).toEqual(['login-modal']);
     expect(email.value).toBe('fan@example.com');
     expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('secret');
 

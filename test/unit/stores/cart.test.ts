@@ -1,9 +1,9 @@
 import { http } from 'msw';
+import { STORE_UNMOUNT_DELAY } from 'nanostores';
 import { describe, expect, it, vi } from 'vitest';
 import { backend, server } from '../../../demo-pages/mock/node';
 import { $cart, cartChanged, loadCart, loadCartIfStale, refreshCount, removeItem } from '../../../shared/stores/cart';
-import { $openPanel, closePanels, togglePanel } from '../../../shared/stores/panels';
-import { $openModals, closeModal, openModal } from '../../../shared/stores/modals';
+import { emit, EVENTS } from '../../../shared/events';
 
 function seedCart() {
   backend.update((s) => {
@@ -14,28 +14,6 @@ function seedCart() {
     s.nextLineId = 3;
   });
 }
-
-describe('panels and modals', () => {
-  it('one header panel at a time', () => {
-    togglePanel('cart');
-    togglePanel('account');
-    expect($openPanel.get()).toBe('account');
-    togglePanel('account');
-    expect($openPanel.get()).toBeNull();
-    togglePanel('cart');
-    closePanels();
-    expect($openPanel.get()).toBeNull();
-  });
-
-  it('modals by id, stacked, never twice', () => {
-    openModal('quick-add');
-    openModal('cart-added');
-    openModal('quick-add');
-    expect($openModals.get()).toEqual(['quick-add', 'cart-added']);
-    closeModal('quick-add');
-    expect($openModals.get()).toEqual(['cart-added']);
-  });
-});
 
 describe('cart store', () => {
   it('refreshCount reads the count', async () => {
@@ -194,5 +172,22 @@ describe('cart store: removals one at a time', () => {
     expect(ids()).toEqual([1]);
     expect($cart.get().deletingId).toBeNull();
     expect(warn).toHaveBeenCalled();
+  });
+});
+
+describe('cart store: syncs while something shows the cart (nanostores onMount)', () => {
+  it('asks for the count when first watched, follows cart-updated, and stops a moment after the last watcher left', async () => {
+    seedCart();
+    const unwatch = $cart.listen(() => {});
+    await vi.waitFor(() => expect($cart.get().count).toBe(3));
+    emit(EVENTS.cartUpdated, { source: 'legacy' }); // changed elsewhere, count unknown
+    await vi.waitFor(() => expect(sent('/cart/get-count')).toBe(2));
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    unwatch();
+    vi.advanceTimersByTime(STORE_UNMOUNT_DELAY);
+    vi.useRealTimers();
+    emit(EVENTS.cartUpdated, { source: 'legacy' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sent('/cart/get-count')).toBe(2);
   });
 });

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import { emit, EVENTS } from '../../../shared/events';
-import { $openModals, closeModal, listenForModalEvents, openModal } from '../../../shared/stores/modals';
+import { $openModals, closeModal, openModal } from '../../../shared/stores/modals';
 import { Modal } from '../../../shared/ui/Modal';
 
 function Page({ required }: { required?: boolean }) {
@@ -81,7 +81,6 @@ describe('Modal', () => {
   });
 
   it('opens and closes from the documented window events', () => {
-    const stop = listenForModalEvents();
     render(<Page />);
     act(() => emit(EVENTS.modalOpen, { id: 'demo' }));
     expect(dialog().open).toBe(true);
@@ -90,6 +89,5 @@ describe('Modal', () => {
     // Legacy code may send junk: ignored.
     act(() => void window.dispatchEvent(new CustomEvent(EVENTS.modalOpen, { detail: 'demo' })));
     expect(dialog().open).toBe(false);
-    stop();
   });
 });

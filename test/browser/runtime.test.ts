@@ -3,7 +3,7 @@ import { axeViolations, useShop, waitForIslands } from './harness';
 
 const shop = useShop();
 
-describe('foundation: the runtime on the demo pages', () => {
+describe('the runtime on the demo pages', () => {
   it('the category page mounts every hook in view, under a strict CSP, with no console error', async () => {
     const page = await shop.open('/?reset=1');
     const states = await page.$$eval('[data-widget]', (hosts) =>
@@ -54,7 +54,7 @@ describe('foundation: the runtime on the demo pages', () => {
       );
     await insertGrid('more');
     await page.waitForSelector('#more[data-widget-state="mounted"]');
-    await page.waitForSelector('#more .sfw-card a[href^="/"]');
+    await page.waitForSelector('#more .sfw-teaser-card a[href^="/"]');
     await page.evaluate(() => document.getElementById('more')!.remove());
     // Unmounted hooks release their claim, so re-inserting mounts again.
     await insertGrid('again');
