@@ -4,12 +4,26 @@ import { EVENTS, on } from '../events';
 /** Ids of the open modals, the last one on top. */
 export const $openModals = atom<readonly string[]>([]);
 
-export function openModal(id: string): void {
+/** Ids before issue 14 (README "Names: one per island"): templates that still send them keep working. */
+const RENAMED: Readonly<Record<string, string>> = { login: 'login-modal', region: 'region-dialog' };
+const warned = new Set<string>();
+
+function current(id: string): string {
+  const renamed = RENAMED[id];
+  if (!renamed) return id;
+  if (!warned.has(id)) console.warn(`[storefront] modal id "${id}" is now "${renamed}" (README "Names: one per island"); opening "${renamed}".`);
+  warned.add(id);
+  return renamed;
+}
+
+export function openModal(requested: string): void {
+  const id = current(requested);
   const open = $openModals.get();
   if (!open.includes(id)) $openModals.set([...open, id]);
 }
 
-export function closeModal(id: string): void {
+export function closeModal(requested: string): void {
+  const id = current(requested);
   const open = $openModals.get();
   if (open.includes(id)) $openModals.set(open.filter((x) => x !== id));
 }
