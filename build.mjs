@@ -53,10 +53,10 @@ function hashSources() {
 }
 /** The render version as an esbuild define, hashed once per process, when a build first needs it. */
 const RENDER_VERSION = () => JSON.stringify((renderVersion ??= hashSources()));
-export const SERVER_ENTRY = 'shared/runtime/server.tsx';
+export const SERVER_ENTRY = 'widgets/server.tsx';
 
-export const ENTRY = 'shared/runtime/entry.ts';
-export const CSS_ENTRY = 'shared/styles/index.css';
+export const ENTRY = 'widgets/storefront.ts';
+export const CSS_ENTRY = 'widgets/storefront.css';
 
 const PREACT_ALIAS = {
   react: 'preact/compat',

@@ -5,6 +5,9 @@
  */
 import { basename, join, relative } from 'node:path';
 
+/** Old entry path → new (README "Loading the bundle"). */
+export const MOVED_ENTRIES = { 'shared/runtime/entry.ts': 'widgets/storefront.ts', 'shared/styles/index.css': 'widgets/storefront.css' };
+
 /** Vite's manifest format: keyed by source path, with file, imports, dynamicImports, css. */
 export function viteManifest(metafile, { root, outdir, entry: ENTRY, cssEntry: CSS_ENTRY }) {
   const rel = (p) => relative(outdir, join(root, p)).split('\\').join('/');
@@ -40,6 +43,9 @@ export function viteManifest(metafile, { root, outdir, entry: ENTRY, cssEntry: C
   }
   const css = outputs.find(([, o]) => o.entryPoint === CSS_ENTRY);
   if (css) manifest[CSS_ENTRY] = { file: rel(css[0]), src: CSS_ENTRY, isEntry: true, name: 'storefront' };
+  // The entries' paths before issue 14 moved them out of shared/: templates with
+  // @vite('shared/runtime/entry.ts') keep working (README "Loading the bundle").
+  for (const [old, now] of Object.entries(MOVED_ENTRIES)) if (manifest[now]) manifest[old] = { ...manifest[now], src: old };
   return manifest;
 }
 

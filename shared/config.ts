@@ -8,7 +8,7 @@
  */
 import * as v from 'valibot';
 import { flag, num, str } from './api/schemas';
-import { parseLenient } from './runtime/issues';
+import { parseLenient } from './api/lenient';
 
 export const CONFIG_ELEMENT_ID = 'storefront-config';
 

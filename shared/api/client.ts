@@ -1,7 +1,7 @@
 /**
  * Every call in spec §7 goes through `request()`, which validates the answer
  * with a schema, so a wrong shape is a failed call (an ApiError), never a
- * crash in a component. Leniently (runtime/issues.ts): a bad optional field
+ * crash in a component. Leniently (api/lenient.ts): a bad optional field
  * or a bad list item is dropped with one console.warn naming the call and
  * the field; only a field the answer cannot do without fails the call.
  *
@@ -11,7 +11,7 @@
  */
 import type { AxiosRequestConfig } from 'axios';
 import type * as v from 'valibot';
-import { describeIssue, parseLenient } from '../runtime/issues';
+import { describeIssue, parseLenient } from './lenient';
 import { ApiError, type CallOptions } from './errors';
 
 export { ApiError, CSRF_REFRESH_URL, DEFAULT_TIMEOUT_MS, isAborted, logFailure } from './errors';

@@ -5,7 +5,7 @@
  * optional fields as null. The schemas normalise that once here, so the rest
  * of the code sees plain numbers and booleans.
  *
- * Every answer and prop is parsed with `parseLenient` (runtime/issues.ts): a
+ * Every answer and prop is parsed with `parseLenient` (api/lenient.ts): a
  * field that is still wrong is dropped when its schema is optional (it takes
  * its default), and a list item is dropped when a field it cannot do without
  * is wrong. So the schemas say what each unit needs: a key without a default

@@ -27,7 +27,7 @@ export interface Island {
    * arrived before (wake.ts).
    */
   mount(host: HTMLElement, ready?: () => void): () => void;
-  /** Server rendering (shared/runtime/server.tsx): the same schema and tree as the client's. */
+  /** Server rendering (widgets/server.tsx): the same schema and tree as the client's. */
   ssr?: {
     schema: v.GenericSchema<unknown, unknown>;
     /** The island's tree for these (parsed) props, inside its boundary and id scope. */

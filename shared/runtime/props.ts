@@ -8,7 +8,7 @@
  * island renders without it. Only a prop it cannot work without fails it.
  */
 import type * as v from 'valibot';
-import { describeIssue, parseLenient } from './issues';
+import { describeIssue, parseLenient } from '../api/lenient';
 
 export type PropsResult<T> = { ok: true; props: T } | { ok: false; message: string };
 

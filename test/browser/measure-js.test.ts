@@ -26,7 +26,7 @@ describe('measurePageJs', () => {
 
     expect(paths(r.before.fetched)).toContain(preloaded);
     expect(paths(r.before.ran)).not.toContain(preloaded);
-    expect(paths(r.before.ran)).toContain(builtUrl('shared/runtime/entry.ts'));
+    expect(paths(r.before.ran)).toContain(builtUrl('widgets/storefront.ts'));
     expect(paths(r.before.ran)).toContain(transport);
     expect(r.before.axiosRan).toBe(true);
     for (const s of r.after.fetched) expect(s.gzip).toBeGreaterThan(0);

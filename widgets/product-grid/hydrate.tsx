@@ -16,7 +16,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { ProductTeaser } from '../../shared/api/schemas';
 import { readPageConfig } from '../../shared/config';
 import { IslandBoundary, warnMismatch } from '../../shared/runtime/island';
-import { parseLenient } from '../../shared/runtime/issues';
+import { parseLenient } from '../../shared/api/lenient';
 import { parseProps } from '../../shared/runtime/props';
 import { renderHash, type SsrMarker } from '../../shared/runtime/ssr';
 import { $region } from '../../shared/stores/region';

@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { CartResponse, ProductTeaser } from '../../../shared/api/schemas';
-import { parseLenient } from '../../../shared/runtime/issues';
+import { parseLenient } from '../../../shared/api/lenient';
 
 const card = (id: number, extra: Record<string, unknown> = {}) => ({ id, title: `Card ${id}`, slug: `card-${id}`, price: 1, ...extra });
 const Grid = v.object({ products: v.array(ProductTeaser) });

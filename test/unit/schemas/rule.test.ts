@@ -13,7 +13,7 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import * as s from '../../../shared/api/schemas';
 import { PageConfig } from '../../../shared/config';
-import { childSchema, parseLenient } from '../../../shared/runtime/issues';
+import { childSchema, parseLenient } from '../../../shared/api/lenient';
 import { Props as AddToCartProps } from '../../../widgets/add-to-cart/island';
 import { Props as CountryPromptProps } from '../../../widgets/country-prompt/island';
 import { Props as LoyaltyProps } from '../../../widgets/loyalty-action/island';

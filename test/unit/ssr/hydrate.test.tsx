@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { productById, products, sampleIds, toTeaser } from '../../../demo-pages/mock/catalog';
 import { backend } from '../../../demo-pages/mock/node';
 import { $openPanel } from '../../../shared/stores/panels';
-import { render } from '../../../shared/runtime/server';
+import { render } from '../../../widgets/server';
 import type { Island } from '../../../shared/runtime/island';
 import searchBar from '../../../widgets/search-bar/island';
 import cartDropdown from '../../../widgets/cart-dropdown/island';

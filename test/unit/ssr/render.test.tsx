@@ -1,11 +1,11 @@
 /**
- * The server renderer (shared/runtime/server.tsx, built to
+ * The server renderer (widgets/server.tsx, built to
  * dist/server/render.js): what each island prints in its hook before any
  * JavaScript runs, and that it never throws.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { productById, products, sampleIds, toProduct, toTeaser } from '../../../demo-pages/mock/catalog';
-import { render, widgets } from '../../../shared/runtime/server';
+import { render, widgets } from '../../../widgets/server';
 import { EAGER_CARDS } from '../../../widgets/product-grid/ProductGrid';
 
 /** Parses server HTML as the browser does with JavaScript off. */

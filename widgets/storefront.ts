@@ -9,10 +9,10 @@
  * A page may set `window.StorefrontBeforeMount` to a promise (a consent tool,
  * or the demo's mock backend) and islands mount once it settles.
  */
-import { ISLANDS } from '../../widgets/registry';
-import { EVENTS } from '../events';
-import { createRuntime } from './mount';
-import { prefetchTransportSoon } from './prefetch';
+import { ISLANDS } from './registry';
+import { EVENTS } from '../shared/events';
+import { createRuntime } from '../shared/runtime/mount';
+import { prefetchTransportSoon } from '../shared/runtime/prefetch';
 
 export interface StorefrontGlobal {
   mount(root?: ParentNode): void;

@@ -14,13 +14,13 @@
  * `config` is the page's config block as an object (defaults when absent).
  */
 import { renderToString } from 'preact-render-to-string';
-import { ISLANDS } from '../../widgets/registry';
-import { parsePageConfig, resetPageConfig, setPageConfig } from '../config';
-import { initRegion } from '../stores/region';
-import { initCartCount } from '../stores/cart';
-import type { Island } from './island';
-import { describeIssue, parseLenient } from './issues';
-import { markerHtml, renderHash } from './ssr';
+import { ISLANDS } from './registry';
+import { parsePageConfig, resetPageConfig, setPageConfig } from '../shared/config';
+import { initRegion } from '../shared/stores/region';
+import { initCartCount } from '../shared/stores/cart';
+import type { Island } from '../shared/runtime/island';
+import { describeIssue, parseLenient } from '../shared/api/lenient';
+import { markerHtml, renderHash } from '../shared/runtime/ssr';
 
 // Every island module is in this one file (no code splitting): load them all once, at import.
 const loaded: Island[] = await Promise.all(Object.values(ISLANDS).map(async (entry) => (await entry.load()).default));
