@@ -8,6 +8,7 @@
  */
 import type { Island } from './island';
 import { hasServerHtml, readMarker } from './ssr';
+import { CLAIMED, HOLD, heldButton, keepTyped, WIDGET_ATTR as ATTR } from './held';
 import { listenForWake, readRawConfig } from './wake';
 
 export interface IslandEntry {
@@ -35,45 +36,7 @@ export interface RuntimeOptions {
   cartUpdated?: string;
 }
 
-const ATTR = 'data-widget';
 const SELECTOR = `[${ATTR}]`;
-/** Set on a host as soon as it is claimed ('sleeping', 'loading', 'mounted'), so a second bundle or a second mount() skips it. */
-const CLAIMED = 'data-widget-claimed';
-
-/**
- * A click on a server-rendered button before its island mounted (asleep, or
- * its chunk still loading) is held and replayed on the same button once it
- * did. Links and forms with an action work without JavaScript: left alone,
- * unless marked `data-sfw-hold="<key>"` (the cart's link, which the island
- * turns into its dropdown toggle): the click goes to the element of the
- * same key once mounted, or to the link itself if the island failed.
- */
-const HOLD = 'data-sfw-hold';
-
-function heldButton(event: Event): { host: HTMLElement; button: HTMLElement } | null {
-  const button = (event.target as Element | null)?.closest?.<HTMLButtonElement>(`button, a[${HOLD}]`);
-  const host = button?.closest<HTMLElement>(SELECTOR);
-  const state = host?.getAttribute(CLAIMED);
-  // Not yet claimed: the runtime waits for StorefrontBeforeMount.
-  if (!button || !host || (state !== null && state !== 'sleeping' && state !== 'loading') || !hasServerHtml(host)) return null;
-  if (button.type === 'submit' && button.form?.hasAttribute('action')) return null;
-  return { host, button };
-}
-
-/** What the shopper typed into server HTML before its island mounted, put back after (hydration resets controlled fields). */
-function keepTyped(host: HTMLElement): () => void {
-  const typed = [...host.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')]
-    .filter((field) => !['checkbox', 'radio', 'hidden', 'submit', 'button'].includes(field.type) && field.value !== field.defaultValue)
-    .map((field) => ({ field, value: field.value }));
-  return () => {
-    for (const { field, value } of typed) {
-      if (!field.isConnected || field.value === value) continue;
-      // The prototype's setter: React tracks values set on the element itself and would ignore the event.
-      Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, value);
-      field.dispatchEvent(new Event('input', { bubbles: true }));
-    }
-  };
-}
 
 export function createRuntime(registry: IslandRegistry, options: RuntimeOptions = {}) {
   const unmounts = new Map<HTMLElement, () => void>();
@@ -215,9 +178,13 @@ export function createRuntime(registry: IslandRegistry, options: RuntimeOptions 
     host.removeAttribute(CLAIMED);
   }
 
-  /** Unmounts every claimed hook inside `root`. */
+  /** Unmounts every claimed hook inside `root`; with none left asleep, stops listening for what wakes the page. */
   function unmount(root: ParentNode = document): void {
     for (const host of [...unmounts.keys(), ...sleeping]) if (root === host || root.contains(host)) unmountHost(host);
+    if (sleeping.size === 0 && wakeState === 'asleep') {
+      wakeListener?.stop();
+      wakeListener = undefined;
+    }
   }
 
   function sweepDetached(): void {

@@ -1,0 +1,184 @@
+/**
+ * Server-rendered islands sleep until the page wakes (shared/runtime/wake.ts,
+ * mount.ts; README "When islands wake"): what wakes it, what does not, and
+ * that nothing the shopper or legacy code did meanwhile is lost.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Island } from '../../../shared/runtime/island';
+import { createRuntime, type IslandRegistry } from '../../../shared/runtime/mount';
+import { CONFIG_ELEMENT_ID } from '../../../shared/runtime/wake';
+import { ISLANDS } from '../../../widgets/registry';
+import { hook } from '../hook';
+
+const EVENT = 'storefront:cart-updated';
+const SERVER_HTML = '<template data-sfw-ssr="h.x"></template><button type="button">Open</button><input name="q" value="">';
+
+/** An island that counts its loads and clicks and, like a component's effect, listens only a task after it mounted. */
+function spyIsland(name: string) {
+  const seen = { loads: 0, clicks: 0, events: [] as unknown[], typed: [] as string[] };
+  const island: Island = {
+    name,
+    mount(host, ready) {
+      const input = host.querySelector('input');
+      if (input) {
+        input.value = ''; // hydration resets a controlled field
+        input.addEventListener('input', () => seen.typed.push(input.value));
+      }
+      host.querySelector('button')?.addEventListener('click', () => seen.clicks++);
+      const listener = (event: Event) => seen.events.push((event as CustomEvent).detail);
+      setTimeout(() => {
+        window.addEventListener(EVENT, listener);
+        ready?.();
+      }, 5);
+      host.setAttribute('data-widget-state', 'mounted');
+      return () => window.removeEventListener(EVENT, listener);
+    },
+  };
+  const entry = { load: async () => (seen.loads++, { default: island }), when: 'intent' as const };
+  return { seen, entry };
+}
+
+const runtimes: Array<ReturnType<typeof createRuntime>> = [];
+function start(registry: IslandRegistry) {
+  const runtime = createRuntime(registry, { events: [EVENT], cartUpdated: EVENT });
+  runtimes.push(runtime);
+  runtime.mount();
+  return runtime;
+}
+
+function serverHook(widget: string): HTMLElement {
+  const el = hook(widget);
+  el.innerHTML = SERVER_HTML;
+  return el;
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
+const mounted = async (el: HTMLElement) => vi.waitFor(() => expect(el.getAttribute('data-widget-state')).toBe('mounted'));
+
+afterEach(() => {
+  runtimes.splice(0).forEach((runtime) => runtime.unmount());
+  document.body.replaceChildren();
+  document.getElementById(CONFIG_ELEMENT_ID)?.remove();
+});
+
+describe('sleeping islands', () => {
+  it('a hook holding server HTML loads no code until the page wakes', async () => {
+    const { seen, entry } = spyIsland('a');
+    const el = serverHook('a');
+    const runtime = start({ a: entry });
+    await settle();
+    expect(seen.loads).toBe(0);
+    expect(el.getAttribute('data-widget-claimed')).toBe('sleeping');
+    expect(runtime.sleeping()).toBe(1);
+  });
+
+  const inside = (el: HTMLElement) => el.querySelector('button')!;
+  it.each<[string, (el: HTMLElement) => void]>([
+    ['a pointer moving inside an island', (el) => inside(el).dispatchEvent(new Event('pointermove', { bubbles: true }))],
+    ['a press inside an island', (el) => inside(el).dispatchEvent(new Event('pointerdown', { bubbles: true }))],
+    ['a touch inside an island', (el) => inside(el).dispatchEvent(new Event('touchstart', { bubbles: true }))],
+    ['a focus inside an island', (el) => inside(el).focus()],
+    ['a key inside an island', (el) => inside(el).dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', bubbles: true }))],
+    ['a storefront event', () => window.dispatchEvent(new CustomEvent(EVENT, { detail: {} }))],
+    ['a page restored from the back/forward cache', () => window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }))],
+    ['Storefront.wake()', () => runtimes[0]!.wake()],
+  ])('%s wakes the page: every sleeping island mounts', async (_case, act) => {
+    const a = spyIsland('a');
+    const b = spyIsland('b');
+    const first = serverHook('a');
+    const second = serverHook('b');
+    start({ a: a.entry, b: b.entry });
+    act(first);
+    await mounted(first);
+    await mounted(second);
+    expect([a.seen.loads, b.seen.loads]).toEqual([1, 1]);
+  });
+
+  it.each<[string, () => void]>([
+    ['a pointer over an island (content scrolling under a still cursor)', () => document.querySelector('[data-widget] button')!.dispatchEvent(new Event('pointerover', { bubbles: true }))],
+    ['a pointer moving outside every island', () => document.body.dispatchEvent(new Event('pointermove', { bubbles: true }))],
+    ['a page shown fresh (not from the back/forward cache)', () => window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: false }))],
+    ['a scroll', () => window.dispatchEvent(new Event('scroll'))],
+  ])('%s does not wake it', async (_case, act) => {
+    const { seen, entry } = spyIsland('a');
+    serverHook('a');
+    start({ a: entry });
+    act();
+    await settle();
+    expect(seen.loads).toBe(0);
+  });
+
+  it('a storefront event sent while the page slept reaches the woken island once, after it listens', async () => {
+    const { seen, entry } = spyIsland('a');
+    const el = serverHook('a');
+    start({ a: entry });
+    window.dispatchEvent(new CustomEvent(EVENT, { detail: { count: 3 } }));
+    await mounted(el);
+    await vi.waitFor(() => expect(seen.events).toEqual([{ count: 3 }]));
+    await settle();
+    expect(seen.events).toEqual([{ count: 3 }]);
+    // Awake: later events go straight to the listeners, once.
+    window.dispatchEvent(new CustomEvent(EVENT, { detail: { count: 4 } }));
+    expect(seen.events).toEqual([{ count: 3 }, { count: 4 }]);
+  });
+
+  it('a click on a sleeping island is held and replayed once it mounted; what was typed is put back', async () => {
+    const { seen, entry } = spyIsland('a');
+    const el = serverHook('a');
+    start({ a: entry });
+    el.querySelector('input')!.value = 'pikachu';
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    el.querySelector('button')!.dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(true);
+    await mounted(el);
+    await vi.waitFor(() => expect(seen.clicks).toBe(1));
+    expect(el.querySelector('input')!.value).toBe('pikachu');
+    expect(seen.typed).toEqual(['pikachu']);
+  });
+
+  it('an empty hook mounts at load and wakes the page with it', async () => {
+    const a = spyIsland('a');
+    const b = spyIsland('b');
+    const empty = hook('a');
+    const sleeping = serverHook('b');
+    start({ a: a.entry, b: b.entry });
+    await mounted(empty);
+    await mounted(sleeping);
+  });
+});
+
+describe('islands that must run at load (registry wakeAtLoad, spec §7)', () => {
+  const config = (json: unknown) => {
+    const el = document.createElement('script');
+    el.type = 'application/json';
+    el.id = CONFIG_ELEMENT_ID;
+    el.textContent = JSON.stringify(json);
+    document.head.append(el);
+  };
+  const wakes = (widget: string, json: unknown) => ISLANDS[widget]!.wakeAtLoad!(json as Record<string, unknown>);
+
+  it.each<[string, unknown, boolean]>([
+    ['a whole count', { cart: { count: 2 } }, false],
+    ['a count as PHP text', { cart: { count: '2' } }, false],
+    ['no cart key', {}, true],
+    ['a null count', { cart: { count: null } }, true],
+    ['a count that is not a whole number', { cart: { count: 'two' } }, true],
+    ['a negative count', { cart: { count: -1 } }, true],
+  ])('the cart dropdown with %s in the config: wakes at load %s', (_case, json, expected) => expect(wakes('cart-dropdown', json)).toBe(expected));
+
+  it.each<[string, unknown, boolean]>([
+    ['a US visitor', { country: { country: 'US' } }, false],
+    ['a US visitor written loosely', { country: { country: ' us ' } }, false],
+    ['a Canadian visitor (remembered, maybe offered CAD)', { country: { country: 'CA', opt: true } }, true],
+    ['no country answer (the island asks the API)', {}, true],
+  ])('the country prompt with %s: wakes at load %s', (_case, json, expected) => expect(wakes('country-prompt', json)).toBe(expected));
+
+  it('a config without the cart count wakes the page at load', async () => {
+    config({ region: { country: 'US' } });
+    const { seen, entry } = spyIsland('cart');
+    const el = serverHook('cart');
+    start({ cart: { ...entry, wakeAtLoad: ISLANDS['cart-dropdown']!.wakeAtLoad } });
+    await mounted(el);
+    expect(seen.loads).toBe(1);
+  });
+});
