@@ -16,12 +16,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, CSS_ENTRY, ENTRY } from '../build.mjs';
 import { CATEGORY_PAGE } from '../demo-pages/server.mjs';
 import { BUDGETS, PAYPAL_ISLANDS } from './budgets.mjs';
+import { MOVED_ENTRIES } from './vite-manifest.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 export function sizesOf(build) {
   const rows = [];
   for (const [key, item] of Object.entries(build.manifest)) {
+    if (Object.hasOwn(MOVED_ENTRIES, key)) continue; // the same file under its old path
     const code = readFileSync(join(build.outdir, item.file));
     rows.push({
       key,

@@ -1,7 +1,7 @@
 /**
- * What the shopper did to a server-rendered island before it mounted
- * (asleep, or its chunk still loading), kept for it: the click held and
- * replayed, the text typed put back. mount.ts calls these.
+ * A click on a server-rendered island before it mounted (asleep, or its
+ * chunk still loading) is held for it and replayed (mount.ts). What was
+ * typed meanwhile is put back by the island itself (typed.ts).
  */
 import { hasServerHtml } from './ssr';
 
@@ -29,19 +29,3 @@ export function heldButton(event: Event): { host: HTMLElement; button: HTMLEleme
   if (button.type === 'submit' && button.form?.hasAttribute('action')) return null;
   return { host, button };
 }
-
-/** What the shopper typed into server HTML before its island mounted, put back after (hydration resets controlled fields). */
-export function keepTyped(host: HTMLElement): () => void {
-  const typed = [...host.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')]
-    .filter((field) => !['checkbox', 'radio', 'hidden', 'submit', 'button'].includes(field.type) && field.value !== field.defaultValue)
-    .map((field) => ({ field, value: field.value }));
-  return () => {
-    for (const { field, value } of typed) {
-      if (!field.isConnected || field.value === value) continue;
-      // The prototype's setter: React tracks values set on the element itself and would ignore the event.
-      Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, value);
-      field.dispatchEvent(new Event('input', { bubbles: true }));
-    }
-  };
-}
-

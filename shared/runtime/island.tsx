@@ -18,6 +18,7 @@ import { IdScopeContext } from '../ui/use-page-id';
 import { parseProps } from './props';
 import { startShared } from './shared-start';
 import { hasServerHtml, readMarker, renderHash, type SsrMarker } from './ssr';
+import { keepTyped } from './typed';
 
 export interface Island {
   name: string;
@@ -105,7 +106,14 @@ export function defineIsland<P extends object>(
       }
       if (marker && marker.hash === renderHash(name, hashed(parsed.props), readPageConfig())) {
         host.firstElementChild!.remove();
-        const root = hydrateRoot(host, tree(parsed.props, marker.ids, View, ready));
+        const restoreTyped = keepTyped(host);
+        const root = hydrateRoot(
+          host,
+          tree(parsed.props, marker.ids, View, () => {
+            restoreTyped();
+            ready();
+          }),
+        );
         return done(() => root.unmount());
       }
       if (hasServerHtml(host)) {

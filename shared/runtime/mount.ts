@@ -8,7 +8,7 @@
  */
 import type { Island } from './island';
 import { hasServerHtml, readMarker } from './ssr';
-import { CLAIMED, HOLD, heldButton, keepTyped, WIDGET_ATTR as ATTR } from './held';
+import { CLAIMED, HOLD, heldButton, WIDGET_ATTR as ATTR } from './held';
 import { listenForWake, readRawConfig } from './wake';
 
 export interface IslandEntry {
@@ -79,9 +79,7 @@ export function createRuntime(registry: IslandRegistry, options: RuntimeOptions 
       await new Promise((resolve) => setTimeout(resolve, 0));
       if (!host.isConnected || host.getAttribute(CLAIMED) !== 'loading') return;
       host.setAttribute(CLAIMED, 'mounted');
-      const restoreTyped = keepTyped(host);
       await new Promise<void>((ready) => unmounts.set(host, island.mount(host, ready)));
-      restoreTyped();
       const button = held.get(host);
       held.delete(host);
       const key = button?.getAttribute(HOLD);

@@ -61,12 +61,16 @@ export function listenForWake(triggers: WakeTriggers, wake: () => void, settled:
   const queue: CustomEvent[] = [];
   const replayed = new WeakSet<Event>();
   let woken = false;
-  const wakeOnce = () => {
-    if (woken) return;
-    woken = true;
+  /** Stops what can only wake the page (storefront events are kept until stop()). */
+  const stopWaking = () => {
     for (const type of INTENT_EVENTS) document.removeEventListener(type, onIntent, true);
     window.removeEventListener('pageshow', onPageShow);
     channel?.close();
+  };
+  const wakeOnce = () => {
+    if (woken) return;
+    woken = true;
+    stopWaking();
     wake();
   };
   const onIntent = (event: Event) => triggers.inIsland(event.target) && wakeOnce();
@@ -95,10 +99,8 @@ export function listenForWake(triggers: WakeTriggers, wake: () => void, settled:
       }
     },
     stop() {
-      for (const type of INTENT_EVENTS) document.removeEventListener(type, onIntent, true);
+      stopWaking();
       for (const type of triggers.events) window.removeEventListener(type, onEvent);
-      window.removeEventListener('pageshow', onPageShow);
-      channel?.close();
     },
   };
 }

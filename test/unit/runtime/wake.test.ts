@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Island } from '../../../shared/runtime/island';
 import { createRuntime, type IslandRegistry } from '../../../shared/runtime/mount';
+import { keepTyped } from '../../../shared/runtime/typed';
 import { CONFIG_ELEMENT_ID } from '../../../shared/runtime/wake';
 import { ISLANDS } from '../../../widgets/registry';
 import { hook } from '../hook';
@@ -15,15 +16,10 @@ const SERVER_HTML = '<template data-sfw-ssr="h.x"></template><button type="butto
 
 /** An island that counts its loads and clicks and, like a component's effect, listens only a task after it mounted. */
 function spyIsland(name: string) {
-  const seen = { loads: 0, clicks: 0, events: [] as unknown[], typed: [] as string[] };
+  const seen = { loads: 0, clicks: 0, events: [] as unknown[] };
   const island: Island = {
     name,
     mount(host, ready) {
-      const input = host.querySelector('input');
-      if (input) {
-        input.value = ''; // hydration resets a controlled field
-        input.addEventListener('input', () => seen.typed.push(input.value));
-      }
       host.querySelector('button')?.addEventListener('click', () => seen.clicks++);
       const listener = (event: Event) => seen.events.push((event as CustomEvent).detail);
       setTimeout(() => {
@@ -122,18 +118,35 @@ describe('sleeping islands', () => {
     expect(seen.events).toEqual([{ count: 3 }, { count: 4 }]);
   });
 
-  it('a click on a sleeping island is held and replayed once it mounted; what was typed is put back', async () => {
+  it('a click on a sleeping island is held and replayed once it mounted', async () => {
     const { seen, entry } = spyIsland('a');
     const el = serverHook('a');
     start({ a: entry });
-    el.querySelector('input')!.value = 'pikachu';
     const click = new MouseEvent('click', { bubbles: true, cancelable: true });
     el.querySelector('button')!.dispatchEvent(click);
     expect(click.defaultPrevented).toBe(true);
     await mounted(el);
     await vi.waitFor(() => expect(seen.clicks).toBe(1));
-    expect(el.querySelector('input')!.value).toBe('pikachu');
-    expect(seen.typed).toEqual(['pikachu']);
+    await settle();
+    expect(seen.clicks).toBe(1);
+  });
+
+  it('what was typed into server HTML before hydration is put back and announced (typed.ts)', () => {
+    const el = serverHook('a');
+    el.insertAdjacentHTML('beforeend', '<input type="checkbox" name="c"><textarea name="t"></textarea>');
+    const [text, box] = [el.querySelector<HTMLInputElement>('input[name="q"]')!, el.querySelector<HTMLInputElement>('input[name="c"]')!];
+    const area = el.querySelector('textarea')!;
+    text.value = 'pikachu';
+    box.checked = true;
+    const restore = keepTyped(el);
+    const heard: string[] = [];
+    el.addEventListener('input', (event) => heard.push((event.target as HTMLInputElement).name));
+    text.value = ''; // hydration resets the controlled field
+    area.value = '';
+    restore();
+    expect(text.value).toBe('pikachu');
+    expect(area.value).toBe('');
+    expect(heard).toEqual(['q']);
   });
 
   it('an empty hook mounts at load and wakes the page with it', async () => {
