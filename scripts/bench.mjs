@@ -9,6 +9,9 @@
  *               interactive, longest task, JS heap (scripts/bench/scale.mjs)
  *   compare     the Preact build against the React 19 build of the same
  *               islands on the 48-card page (scripts/bench/compare.mjs)
+ *   js          what a shopper downloads and runs on the category page, both
+ *               builds in one run: before input, after idle and a scroll,
+ *               once woken (scripts/measure-js.mjs; one table per run)
  *
  *   node scripts/bench.mjs                   all three, 3 runs each
  *   node scripts/bench.mjs --only scale      one part (lighthouse, scale, compare)
@@ -35,9 +38,10 @@ import { launchChromium } from './chromium.mjs';
 import { compare } from './bench/compare.mjs';
 import { lighthouse } from './bench/lighthouse.mjs';
 import { scale } from './bench/scale.mjs';
+import { formatPageJs, measureVariants } from './measure-js.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const PARTS = ['lighthouse', 'scale', 'compare'];
+const PARTS = ['lighthouse', 'scale', 'compare', 'js'];
 const PAGES = [
   ['category', '/'],
   ['supplies', '/c/supplies'],
@@ -82,7 +86,7 @@ function build(both) {
 }
 
 async function main() {
-  if (BUILD) await build(parts.includes('compare'));
+  if (BUILD) await build(parts.includes('compare') || parts.includes('js'));
   const server = await startDemoServer({ port: 0, host: '127.0.0.1', mock: MOCK });
   const browser = parts.some((p) => p !== 'lighthouse') ? await launchChromium() : null;
   try {
@@ -91,6 +95,7 @@ async function main() {
       if (part === 'lighthouse') await lighthouse({ root, baseUrl: server.url, runs: RUNS, pages: PAGES });
       if (part === 'scale') await scale({ browser, baseUrl: server.url, runs: RUNS });
       if (part === 'compare') await compare({ browser, baseUrl: server.url, runs: RUNS, mock: MOCK, listTasks: argv.includes('--tasks') });
+      if (part === 'js') for (let run = 1; run <= RUNS; run++) console.log(`run ${run}:`, formatPageJs(await measureVariants({ path: '/' })));
     }
   } finally {
     await browser?.close();
