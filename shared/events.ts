@@ -23,6 +23,9 @@ export const EVENTS = {
   quickAdd: 'storefront:quick-add',
 } as const;
 
+/** The BroadcastChannel on which the cart store tells other tabs the cart changed (runtime/wake.ts listens while the page sleeps). */
+export const CART_CHANNEL = 'storefront:cart';
+
 export type EventName = (typeof EVENTS)[keyof typeof EVENTS];
 
 interface WithSource {

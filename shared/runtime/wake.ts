@@ -16,6 +16,7 @@
  *
  * Kept free of Preact and valibot: it is part of the entry script.
  */
+import { CART_CHANNEL } from '../events';
 
 /** The page config's element (shared/config.ts reads it fully, with valibot). */
 export const CONFIG_ELEMENT_ID = 'storefront-config';
@@ -40,8 +41,6 @@ export function pick(raw: unknown, ...path: string[]): unknown {
 /** What counts as the shopper reaching an island (its code is needed). */
 export const INTENT_EVENTS = ['pointermove', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
 
-/** The cart channel the cart store posts on (shared/stores/cart.ts). */
-export const CART_CHANNEL = 'storefront:cart';
 
 export interface WakeTriggers {
   /** The storefront event names (shared/events.ts). */

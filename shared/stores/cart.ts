@@ -6,7 +6,7 @@ import { map, onMount } from 'nanostores';
 import { getCart, getCartCount, getUpsell, removeCartItem } from '../api/calls';
 import { logFailure, isAborted } from '../api/client';
 import type { CartItem, CartResponse } from '../api/schemas';
-import { emit, EVENTS, on } from '../events';
+import { CART_CHANNEL, emit, EVENTS, on } from '../events';
 import { subtotal } from '../money';
 import { mayApply, type CartOrder, type CartTicket } from './cart-order';
 import { EMPTY_CART, itemPrice, type CartState } from './cart-state';
@@ -205,7 +205,7 @@ onMount($cart, () => {
   if (typeof window === 'undefined') return; // the server renders the page's count only
   // A count the page gave (initCartCount) is the state at page load: no call (issue 13).
   if (readPageConfig().cart?.count == null) void refreshCount();
-  const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel('storefront:cart') : null;
+  const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CART_CHANNEL) : null;
   const changed = () => void cartChanged(isOpen());
   if (channel) channel.onmessage = changed;
   const offs = [
