@@ -4,6 +4,7 @@
  * that nothing the shopper or legacy code did meanwhile is lost.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CART_CHANNEL } from '../../../shared/events';
 import type { Island } from '../../../shared/runtime/island';
 import { createRuntime, type IslandRegistry } from '../../../shared/runtime/mount';
 import { keepTyped } from '../../../shared/runtime/typed';
@@ -77,6 +78,11 @@ describe('sleeping islands', () => {
     ['a key inside an island', (el) => inside(el).dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', bubbles: true }))],
     ['a storefront event', () => window.dispatchEvent(new CustomEvent(EVENT, { detail: {} }))],
     ['a page restored from the back/forward cache', () => window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }))],
+    ['a cart change in another tab', () => {
+      const otherTab = new BroadcastChannel(CART_CHANNEL);
+      otherTab.postMessage('cart-updated');
+      otherTab.close();
+    }],
     ['Storefront.wake()', () => runtimes[0]!.wake()],
   ])('%s wakes the page: every sleeping island mounts', async (_case, act) => {
     const a = spyIsland('a');
