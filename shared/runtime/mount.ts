@@ -144,7 +144,8 @@ export function createRuntime(registry: IslandRegistry, options: RuntimeOptions 
     if (host.hasAttribute(CLAIMED)) return false;
     const entry = entryOf(host);
     host.setAttribute(CLAIMED, 'loading');
-    if (entry?.when === 'intent' && wakeState === 'asleep' && hasServerHtml(host)) {
+    // Server HTML that only shows a loading state (marked data-sfw-loading) has nothing to wait for: it does not sleep.
+    if (entry?.when === 'intent' && wakeState === 'asleep' && hasServerHtml(host) && !host.querySelector('[data-sfw-loading]')) {
       sleep(host);
       return entry.wakeAtLoad?.(config()) ?? false;
     }

@@ -40,7 +40,8 @@ export function RecentlyViewed({ products }: RecentlyViewedProps) {
 
   if (feed.status === 'loading') {
     return (
-      <div className="sfw-recently-viewed__status">
+      // data-sfw-loading: server HTML of a loading state does not sleep (runtime/mount.ts); it loads near the viewport.
+      <div className="sfw-recently-viewed__status" data-sfw-loading="">
         <Spinner label="Loading recently viewed products" />
       </div>
     );

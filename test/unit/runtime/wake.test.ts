@@ -155,6 +155,18 @@ describe('sleeping islands', () => {
     expect(heard).toEqual(['q']);
   });
 
+  it('server HTML that only shows a loading state (data-sfw-loading) does not sleep: it waits for the viewport, and does not wake the page', async () => {
+    const a = spyIsland('a');
+    const b = spyIsland('b');
+    const loading = hook('a');
+    loading.innerHTML = '<template data-sfw-ssr="h.x"></template><div data-sfw-loading>…</div>';
+    const other = serverHook('b');
+    start({ a: { ...a.entry, emptyWhen: 'visible' }, b: b.entry });
+    await settle();
+    expect(loading.getAttribute('data-widget-claimed')).toBe('loading');
+    expect(other.getAttribute('data-widget-claimed')).toBe('sleeping');
+  });
+
   it('an empty hook mounts at load and wakes the page with it', async () => {
     const a = spyIsland('a');
     const b = spyIsland('b');
