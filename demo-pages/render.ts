@@ -2,7 +2,7 @@
  * The demo pages: the HTML templates in demo-pages/pages/ (what a Blade view
  * prints: the layout and menus, the config block, the CSRF meta tag, and
  * `data-widget` hooks with `data-props` as escaped JSON), filled here from the
- * seeded catalog (mock/catalog.ts) as a Laravel controller fills a view.
+ * seeded catalog (mock/catalog/) as a Laravel controller fills a view.
  *
  * The page config follows the demo's "session": the cookies the mock
  * backend sets on login and on the currency choice.

@@ -1,7 +1,8 @@
 /**
  * The header search bar (spec §2 Header, §4 Search, §5 Search): a GET form
  * to /search with field q, live suggestions as a WAI-ARIA APG combobox, and
- * a panel of Recent Searches and Trending Searches for short queries.
+ * a panel of Recent Searches and Trending Searches for short queries (the
+ * popup itself is Suggestions.tsx).
  */
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
@@ -10,20 +11,8 @@ import type { SearchResultItem } from '../../shared/api/schemas';
 import { productPath } from '../../shared/safe-url';
 import { $openPanel } from '../../shared/stores/panels';
 import { $region } from '../../shared/stores/region';
-import { ProductImage } from '../../shared/ui/ProductImage';
-import {
-  DEBOUNCE_MS,
-  MAX_QUERY_LENGTH,
-  announcement,
-  highlight,
-  isBlank,
-  searchHref,
-  searchPrice,
-  searchTerm,
-  shouldSearch,
-  showViewAll,
-  type SearchPrice,
-} from './rules';
+import { DEBOUNCE_MS, MAX_QUERY_LENGTH, announcement, isBlank, searchHref, searchTerm, shouldSearch } from './rules';
+import { Suggestions } from './Suggestions';
 import { $recentSearches, $trending, clearRecentSearches, loadTrendingOnce, seedRecentSearches } from './store';
 import { useMounted, usePageId } from '../../shared/ui/use-page-id';
 import { readPageConfig } from '../../shared/config';
@@ -171,16 +160,6 @@ export function SearchBar({ loggedIn: loggedInProp, recentSearches: recentProp, 
     inputRef.current?.focus();
   }
 
-  let option = 0;
-  const termOption = (value: string) => {
-    const i = option++;
-    return (
-      <a key={i} role="option" id={optionId(i)} href={hrefs[i]} tabIndex={-1} aria-selected={i === activeIndex} className="sfw-search-bar__option sfw-search-bar__term">
-        {value}
-      </a>
-    );
-  };
-
   return (
     <div
       className={`sfw-search-bar sfw-search-bar--${variant}`}
@@ -235,82 +214,25 @@ export function SearchBar({ loggedIn: loggedInProp, recentSearches: recentProp, 
         </button>
       </form>
 
-      {/* mousedown keeps the focus in the input, so a click inside never closes the popup first. */}
-      <div className="sfw-search-bar__popup" hidden={!expanded} onMouseDown={(event) => event.preventDefault()}>
-        {!showResults && recentTerms.length > 0 && (
-          <button type="button" className="sfw-search-bar__clear" disabled={recent.clearing} onClick={clear}>
-            Clear<span className="sfw-visually-hidden"> Recent Searches</span>
-          </button>
-        )}
-        <div role="listbox" id={listId} aria-label="Search suggestions" className="sfw-search-bar__list">
-          {showResults ? (
-            search.results.map((item, i) => (
-              <a
-                key={i}
-                role="option"
-                id={optionId(i)}
-                href={hrefs[i]}
-                tabIndex={-1}
-                aria-selected={i === activeIndex}
-                className="sfw-search-bar__option sfw-search-bar__product"
-              >
-                <ProductImage src={item.MainImage?.Tiny} alt="" width={48} height={48} placeholder="coming-soon" className="sfw-search-bar__thumb" />
-                <span className="sfw-search-bar__text">
-                  <span className="sfw-search-bar__title">
-                    {highlight(item.Title, search.term).map((piece, k) => (piece.match ? <mark key={k}>{piece.text}</mark> : piece.text))}
-                  </span>
-                  <Price price={searchPrice(item, region)} />
-                </span>
-              </a>
-            ))
-          ) : (
-            <>
-              {recentTerms.length > 0 && (
-                <div role="group" aria-labelledby={`${id}-recent`} className="sfw-search-bar__group">
-                  <div role="presentation" id={`${id}-recent`} className="sfw-search-bar__heading">
-                    Recent Searches
-                  </div>
-                  {recentTerms.map(termOption)}
-                </div>
-              )}
-              {trending.terms.length > 0 && (
-                <div role="group" aria-labelledby={`${id}-trending`} className="sfw-search-bar__group">
-                  <div role="presentation" id={`${id}-trending`} className="sfw-search-bar__heading">
-                    Trending Searches
-                  </div>
-                  {trending.terms.map(termOption)}
-                </div>
-              )}
-            </>
-          )}
-        </div>
-        {showResults && showViewAll(search.total) && (
-          <a className="sfw-search-bar__all" href={searchHref(search.term)}>
-            View All Results
-          </a>
-        )}
-      </div>
+      <Suggestions
+        id={id}
+        listId={listId}
+        optionId={optionId}
+        expanded={expanded}
+        showResults={showResults}
+        search={search}
+        recentTerms={recentTerms}
+        trendingTerms={trending.terms}
+        hrefs={hrefs}
+        activeIndex={activeIndex}
+        region={region}
+        clearing={recent.clearing}
+        onClear={clear}
+      />
 
       <div className="sfw-visually-hidden" role="status" aria-live="polite">
         {showResults ? announcement(search.status, search.total) : ''}
       </div>
     </div>
   );
-}
-
-/** One line of price text; the pieces are separated by spaces so screen readers read them apart. */
-function Price({ price }: { price: SearchPrice }) {
-  const parts = [];
-  if (price.kind === 'starts-at') parts.push(<span key="p" className="sfw-search-bar__prefix">{price.prefix}</span>);
-  if (price.kind === 'sale') parts.push(<s key="s" className="sfw-search-bar__struck">{price.struck}</s>);
-  parts.push(
-    <strong key="a" className={price.kind === 'sale' ? 'sfw-search-bar__amount sfw-search-bar__amount--sale' : 'sfw-search-bar__amount'}>
-      {price.amount}
-    </strong>,
-  );
-  if (price.kind === 'sale') parts.push(<span key="m" className="sfw-search-bar__tag sfw-search-bar__tag--sale">{price.saleMark}</span>);
-  if (price.kind === 'deposit' || price.kind === 'reward') parts.push(<span key="l" className="sfw-search-bar__tag">{price.label}</span>);
-  if (price.presale) parts.push(<span key="ps" className="sfw-search-bar__tag">Presale</span>);
-  if (price.approx) parts.push(<span key="x" className="sfw-search-bar__approx">{price.approx}</span>);
-  return <span className="sfw-search-bar__price">{parts.flatMap((part, i) => (i === 0 ? [part] : [' ', part]))}</span>;
 }

@@ -4,7 +4,7 @@
  *   <div data-widget="teaser-card" data-props='{"product": { …ProductTeaser… }}'></div>
  *
  * Props: `product`, a product teaser (spec §3; the fields of ProductTeaser in
- * shared/api/schemas.ts, plus optional `eligible` and `needsOptions`).
+ * shared/api/schemas/product.ts, plus optional `eligible` and `needsOptions`).
  * Events: dispatches `storefront:quick-add` `{ productId, source: 'teaser-card' }`
  * for products that need a choice; a direct add announces
  * `storefront:cart-updated` and opens the 'cart-added' dialog.

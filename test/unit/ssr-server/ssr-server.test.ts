@@ -5,7 +5,7 @@
  * hook, '' and one console.error when it cannot render.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo, Socket } from 'node:net';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -324,13 +324,14 @@ describe('GET /health', () => {
 });
 
 describe('npm run ssr (the script run directly)', () => {
-  // The script as installed: scripts/ssr-server.mjs next to dist/server/render.js.
+  // The script as installed: scripts/ssr-server.mjs (and its scripts/ssr/ modules) next to dist/server/render.js.
   let dir = '';
   let child: ChildProcess | undefined;
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'ssr-server-'));
     mkdirSync(join(dir, 'scripts'));
     copyFileSync('scripts/ssr-server.mjs', join(dir, 'scripts/ssr-server.mjs'));
+    cpSync('scripts/ssr', join(dir, 'scripts/ssr'), { recursive: true });
     writeFileSync(join(dir, 'package.json'), '{"type":"module"}');
   });
   afterEach(() => {
