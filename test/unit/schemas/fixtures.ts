@@ -69,7 +69,6 @@ export const roots: Root[] = [
   { name: 'GET /recently-viewed', schema: s.RecentlyViewed, fixture: [teaser, { ...teaser, id: 2 }] },
   { name: 'GET /trending-searches/load', schema: s.TrendingResponse, fixture: { trending: ['pokemon 151'] } },
   { name: 'POST /auto-search', schema: s.SearchResponse, fixture: { results: [searchItem, searchItem], total: '2' } },
-  { name: 'POST /login (refused)', schema: s.LoginError, fixture: { error: 'These credentials do not match our records.' } },
   { name: 'GET /determine-user-country', schema: s.CountryCheck, fixture: { country: 'CA', opt: 1 } },
   { name: 'teaser-card props', schema: TeaserProps, fixture: { product: teaser } },
   { name: 'product-grid props', schema: GridProps, fixture: { products: [teaser, { ...teaser, id: 2 }, { ...teaser, id: 3 }] } },
@@ -95,7 +94,6 @@ export const FATAL: Record<string, string[]> = {
   'GET /cart/get-count': ['CartQuantity'],
   'GET /cart/get-count (count)': ['count'],
   'POST /product/cart/load': ['id', 'title', 'slug'],
-  'POST /login (refused)': ['error'],
   'GET /determine-user-country': ['country'],
   'teaser-card props': ['product', 'product.id', 'product.title', 'product.slug', 'product.price'],
   'product-grid props': ['products'],
@@ -122,6 +120,5 @@ export const NEEDS: Record<string, string[]> = {
   SearchResultItem: ['Title', 'slug', 'Price'],
   SearchResponse: [],
   TrendingResponse: [],
-  LoginError: ['error'],
   CountryCheck: ['country'],
 };
