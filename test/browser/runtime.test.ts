@@ -35,7 +35,7 @@ describe('the runtime on the demo pages', () => {
     expect(await page.$$eval('[data-widget="cart-dropdown"][data-widget-state="mounted"]', (els) => els.length)).toBe(1);
   });
 
-  it('a hook inserted after load (legacy "load more") mounts by itself, and unmounts when removed', async () => {
+  it('a hook inserted after load (legacy "load more") mounts by itself; removed, it gives up its claim', async () => {
     const page = await shop.open('/?reset=1');
     const props = await page.$eval('[data-widget="product-grid"]', (el) => {
       const { products } = JSON.parse(el.getAttribute('data-props')!);
@@ -59,6 +59,25 @@ describe('the runtime on the demo pages', () => {
     // Unmounted hooks release their claim, so re-inserting mounts again.
     await insertGrid('again');
     await page.waitForSelector('#again[data-widget-state="mounted"]');
+  });
+
+  it('a removed hook unmounts: the cart dropdown, once gone, makes no further requests on a cart update', async () => {
+    const page = await shop.open('/?reset=1');
+    const cartCalls: string[] = [];
+    page.on('request', (r) => {
+      const { pathname } = new URL(r.url());
+      if (pathname === '/cart/get-count' || pathname === '/cart/retrieve') cartCalls.push(pathname);
+    });
+    const cartUpdated = () => page.evaluate(() => void window.dispatchEvent(new CustomEvent('storefront:cart-updated')));
+    // Mounted, it follows a cart update with a count request.
+    await Promise.all([page.waitForRequest((r) => new URL(r.url()).pathname === '/cart/get-count'), cartUpdated()]);
+    await page.evaluate(() => document.querySelectorAll('[data-widget="cart-dropdown"]').forEach((host) => host.remove()));
+    // nanostores keeps a store's onMount setup about 1 s (STORE_UNMOUNT_DELAY) after its last listener left.
+    await page.waitForTimeout(1500);
+    cartCalls.length = 0;
+    await cartUpdated();
+    await page.waitForTimeout(1000);
+    expect(cartCalls).toEqual([]);
   });
 
   it('a session that expired (419 twice) shows one notice with a reload action', async () => {

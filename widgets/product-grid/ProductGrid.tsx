@@ -32,9 +32,14 @@ export const cardUid = (ids: string, i: number) => `sfw-product-grid-${ids}-${i}
 export const FIRST_CARDS = 0;
 export const CARDS_PER_TASK = 4;
 
-/** A list of teaser cards; one region subscription for the whole grid. */
-export function ProductGrid({ products }: { products: readonly ProductTeaser[] }) {
+/** One card of the grid, the same on the server, on the client and when it hydrates on its own (hydrate.tsx). */
+export function GridCard({ product, uid, eager }: { product: ProductTeaser; uid: string; eager: boolean }) {
   const region = useStore($region);
+  return <TeaserCard product={product} region={region} source="product-grid" uid={uid} eager={eager} />;
+}
+
+/** A list of teaser cards. */
+export function ProductGrid({ products }: { products: readonly ProductTeaser[] }) {
   const uid = usePageId('sfw-product-grid');
   const [shown, setShown] = useState(FIRST_CARDS);
 
@@ -49,7 +54,7 @@ export function ProductGrid({ products }: { products: readonly ProductTeaser[] }
       {products.map((product, i) => (
         <li key={i} className="sfw-product-grid__item">
           {i < shown ? (
-            <TeaserCard product={product} region={region} source="product-grid" uid={`${uid}-${i}`} eager={i < EAGER_CARDS} />
+            <GridCard product={product} uid={`${uid}-${i}`} eager={i < EAGER_CARDS} />
           ) : (
             // Holds the card's place, so nothing below the grid moves while it fills.
             <div className="sfw-product-grid__pending" />
@@ -67,12 +72,11 @@ export function ProductGrid({ products }: { products: readonly ProductTeaser[] }
  * (hydrate.tsx), so no task grows with the number of cards.
  */
 export function ServerGrid({ products, ids }: { products: readonly ProductTeaser[]; ids: string }) {
-  const region = useStore($region);
   return (
     <ul className="sfw-product-grid">
       {products.map((product, i) => (
         <li key={i} className="sfw-product-grid__item" {...{ [CARD_ATTR]: cardHash(product) }}>
-          <TeaserCard product={product} region={region} source="product-grid" uid={cardUid(ids, i)} eager={i < EAGER_CARDS} />
+          <GridCard product={product} uid={cardUid(ids, i)} eager={i < EAGER_CARDS} />
         </li>
       ))}
     </ul>

@@ -11,7 +11,6 @@
  * card hydrates, and hydrates only when its hash is the server's (else that
  * card renders on the client, with one warning for the grid).
  */
-import { useStore } from '@nanostores/react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { ProductTeaser } from '../../shared/api/schemas';
 import { readPageConfig } from '../../shared/config';
@@ -19,9 +18,7 @@ import { IslandBoundary, warnMismatch } from '../../shared/runtime/island';
 import { parseLenient } from '../../shared/api/lenient';
 import { parseProps } from '../../shared/runtime/props';
 import { renderHash, type SsrMarker } from '../../shared/runtime/ssr';
-import { $region } from '../../shared/stores/region';
-import { TeaserCard } from '../teaser-card/TeaserCard';
-import { CARD_ATTR, cardHash, cardUid, EAGER_CARDS, ProductGridProps } from './ProductGrid';
+import { CARD_ATTR, cardHash, cardUid, EAGER_CARDS, GridCard, ProductGridProps } from './ProductGrid';
 
 const NAME = 'product-grid';
 /** What the grid's marker hash covers: the card checks their own product. */
@@ -31,11 +28,6 @@ const SLICE_MS = 8;
 const EVENTS = ['pointerdown', 'focusin', 'keydown', 'click'] as const;
 /** Every 4th card is observed: 2 rows on phones (under a screen), under a row on wide screens. */
 const SENTINEL_STRIDE = 4;
-
-function GridCard({ product, uid, eager }: { product: ProductTeaser; uid: string; eager: boolean }) {
-  const region = useStore($region);
-  return <TeaserCard product={product} region={region} source={NAME} uid={uid} eager={eager} />;
-}
 
 export function hydrateGrid(host: HTMLElement, marker: SsrMarker): (() => void) | null {
   let list: unknown;

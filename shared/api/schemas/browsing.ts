@@ -42,7 +42,6 @@ export const TrendingResponse = v.object({
   trending: v.nullish(v.array(str), []),
 });
 
-export const LoginError = v.object({ error: v.string() });
 
 export const CountryCheck = v.object({
   country: str,

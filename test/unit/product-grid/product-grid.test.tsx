@@ -37,8 +37,9 @@ describe('product-grid', () => {
     const price = () => host.querySelector('.sfw-teaser-card__price')?.textContent;
     await waitFor(() => expect(price()).toMatch(/^\$/));
     expect(price()).not.toContain('Approx.');
+    // Each card follows the region itself (as a hydrated server card does).
     act(() => $region.set({ factor: 1.37, symbol: 'C$', country: 'CA' }));
-    expect(price()).toMatch(/^C\$.*Approx\. \$.* US$/);
+    await waitFor(() => expect(price()).toMatch(/^C\$.*Approx\. \$.* US$/));
   });
 
   it('a product with a bad slug is dropped with one warning naming the widget; the grid still mounts', () => {
