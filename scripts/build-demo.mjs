@@ -1,7 +1,8 @@
 /**
  * dist-demo/: what the demo pages need besides the bundle, built by
  * build.mjs: the in-page mock backend (MSW) and the fake PayPal SDK for the
- * browser, and for the demo server (Node) the page renderer and the mock API.
+ * browser, the demo shop's stylesheet, and for the demo server (Node) the
+ * page renderer and the mock API.
  */
 import * as esbuild from 'esbuild';
 import { copyFileSync, mkdirSync, renameSync, rmSync } from 'node:fs';
@@ -37,6 +38,8 @@ export async function buildDemo() {
     outExtension: { '.js': '.mjs' },
     logLevel: 'warning',
   });
+  // The demo shop's stylesheet, one file from its parts (demo-pages/styles/demo.css says why).
+  await esbuild.build({ absWorkingDir: root, entryPoints: { demo: 'demo-pages/styles/demo.css' }, outdir, bundle: true, logLevel: 'warning' });
   copyFileSync(join(root, 'node_modules/msw/lib/mockServiceWorker.js'), join(outdir, 'mockServiceWorker.js'));
   rmSync(final, { recursive: true, force: true });
   renameSync(outdir, final);
