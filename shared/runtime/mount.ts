@@ -98,6 +98,12 @@ export function createRuntime(registry: IslandRegistry, options: RuntimeOptions 
     }
   }
 
+  /**
+   * Mounts every sleeping hook, each in a task of its own. Storefront events
+   * wait (wake.ts) until all listen. Known edge: an event sent while they
+   * mount reaches the ones already listening and, replayed, again; every
+   * listener but the cart's toggle is idempotent.
+   */
   function wake(): void {
     if (wakeState !== 'asleep') return;
     wakeState = 'waking';
