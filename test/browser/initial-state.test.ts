@@ -7,7 +7,9 @@
  */
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { LOGIN_ERROR, PASSWORD_THAT_WORKS } from '../../demo-pages/mock/backend';
 import { BUDGETS } from '../../scripts/budgets.mjs';
+import { MESSAGES } from '../../widgets/login-modal/rules/login';
 import { measurePageJs } from '../../scripts/measure-js.mjs';
 import { builtUrl, useServerMockShop, waitForIslands } from './harness';
 
@@ -119,4 +121,30 @@ describe('a passive view of the category page (issue 13)', () => {
     expect(apiCalls).toEqual(expect.arrayContaining(['GET /cart/retrieve', 'POST /auto-search']));
     await close();
   }, 120_000);
+
+  it.each([
+    ['laravel', 'a 422 {message, errors}'],
+    ['laravel-redirect', 'a 302 back to /login'],
+  ])('asleep, a sign-in answered the Laravel way (?answers=%s, %s refuses) shows the refusal, and the followed 302 of a success lands on /user/logged-in', async (answers) => {
+    const context = await shop.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(new URL(`/?reset=1&answers=${answers}`, shop.url).href);
+    await waitForIslands(page);
+    expect(await page.locator('[data-widget="login-modal"]').getAttribute('data-widget-claimed')).toBe('sleeping');
+    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign in to your account' });
+    await dialog.getByLabel('Email').fill('fan@example.com');
+    await dialog.getByLabel('Password').fill('not-the-password');
+    await dialog.getByRole('button', { name: 'Sign in' }).press('Enter');
+    await dialog.getByRole('alert').waitFor();
+    expect(await dialog.getByRole('alert').textContent()).toBe(answers === 'laravel' ? LOGIN_ERROR : MESSAGES.refused);
+    await dialog.getByLabel('Password').fill(PASSWORD_THAT_WORKS);
+    await Promise.all([page.waitForURL(/\/user\/logged-in$/), dialog.getByRole('button', { name: 'Sign in' }).press('Enter')]);
+    await page.getByRole('heading', { name: 'Welcome back!' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
 });

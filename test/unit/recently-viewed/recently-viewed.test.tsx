@@ -41,6 +41,24 @@ describe('recently-viewed', () => {
     expect(backend.callsTo('/recently-viewed')).toHaveLength(before);
   });
 
+  it('given the list as PHP prints it (numbers as text, flags as 0/1, null optionals): the slides at once, no call; a product without a title costs that product', async () => {
+    const before = backend.callsTo('/recently-viewed').length;
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const php = (value: unknown) =>
+      JSON.parse(JSON.stringify(value), (_key, v) => (typeof v === 'number' ? String(v) : typeof v === 'boolean' ? Number(v) : v));
+    const products = [1, 2, 3].map((id) => php(toTeaser(productById(id)!)));
+    delete products[1].title;
+    const el = hook('recently-viewed', { products });
+    const unmount = island.mount(el);
+    await vi.waitFor(() => expect(el.querySelectorAll('.sfw-recently-viewed__slide')).toHaveLength(2));
+    expect(el.textContent).toContain(productById(1)!.title);
+    expect(el.textContent).toContain(productById(3)!.title);
+    expect(warn.mock.calls.map((call) => String(call[0]))).toEqual([expect.stringMatching(/recently-viewed: .*products\.1/)]);
+    expect(backend.callsTo('/recently-viewed')).toHaveLength(before);
+    unmount();
+    warn.mockRestore();
+  });
+
   it('follows the window width on resize', async () => {
     window.innerWidth = 1800;
     render(<RecentlyViewed />);
