@@ -11,7 +11,7 @@
  */
 import type { Island } from '../shared/runtime/island';
 import type { IslandRegistry } from '../shared/runtime/mount';
-import { pick as at } from '../shared/runtime/wake';
+import { valueAt } from '../shared/runtime/wake';
 
 const everyPage = () => import('./groups/every-page');
 const category = () => import('./groups/category');
@@ -25,15 +25,19 @@ const pick =
 /** A count the cart button can show without asking (a whole number, maybe as text from PHP). */
 const isCount = (count: unknown) => (typeof count === 'number' && Number.isInteger(count) && count >= 0) || (typeof count === 'string' && /^\s*\d+\s*$/.test(count));
 
-/** Only a US visitor needs nothing at load; another country is remembered, maybe offered CAD (country-prompt). */
-const isUs = (country: unknown) => typeof country === 'string' && ['', 'US'].includes(country.trim().toUpperCase());
+/**
+ * Only a US visitor needs nothing at load; another is remembered, maybe offered CAD. The same rule as
+ * countryOutcome (country-prompt/rules/country.ts), written again here: importing it would put a
+ * chunk shared with the every-page group in front of the entry (one more request before input).
+ */
+const isHome = (country: unknown) => typeof country === 'string' && ['', 'US'].includes(country.trim().toUpperCase());
 
 export const ISLANDS: IslandRegistry = {
   header: { load: () => import('./header/island') },
   // Without the count in the config, it asks GET /cart/get-count at load (spec §7).
-  'cart-dropdown': { load: pick(everyPage, 'cartDropdown'), when: 'intent', wakeAtLoad: (config) => !isCount(at(config, 'cart', 'count')) },
+  'cart-dropdown': { load: pick(everyPage, 'cartDropdown'), when: 'intent', wakeAtLoad: (config) => !isCount(valueAt(config, 'cart', 'count')) },
   'login-modal': { load: pick(everyPage, 'loginModal'), when: 'intent' },
-  'country-prompt': { load: pick(everyPage, 'countryPrompt'), when: 'intent', wakeAtLoad: (config) => !isUs(at(config, 'country', 'country')) },
+  'country-prompt': { load: pick(everyPage, 'countryPrompt'), when: 'intent', wakeAtLoad: (config) => !isHome(valueAt(config, 'country', 'country')) },
   'region-dialog': { load: pick(everyPage, 'regionDialog'), when: 'intent' },
   'loyalty-action': { load: () => import('./loyalty-action/island'), when: 'visible' },
   'search-bar': { load: pick(everyPage, 'searchBar'), when: 'intent' },

@@ -32,7 +32,7 @@ declare global {
 
 // The bundle included twice (two tags, two builds) starts once.
 if (!window.Storefront) {
-  const runtime = createRuntime(ISLANDS, { events: Object.values(EVENTS), cartUpdated: EVENTS.cartUpdated });
+  const runtime = createRuntime(ISLANDS);
   window.Storefront = {
     mount: runtime.mount,
     unmount: runtime.unmount,

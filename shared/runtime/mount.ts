@@ -29,16 +29,9 @@ export interface IslandEntry {
 }
 export type IslandRegistry = Readonly<Record<string, IslandEntry>>;
 
-export interface RuntimeOptions {
-  /** The storefront event names (shared/events.ts): they wake the page and are replayed to the woken islands. */
-  events?: readonly string[];
-  /** The event a bfcache restore or another tab's cart change is announced as. */
-  cartUpdated?: string;
-}
-
 const SELECTOR = `[${ATTR}]`;
 
-export function createRuntime(registry: IslandRegistry, options: RuntimeOptions = {}) {
+export function createRuntime(registry: IslandRegistry) {
   const unmounts = new Map<HTMLElement, () => void>();
   let visibility: IntersectionObserver | undefined;
   const held = new Map<HTMLElement, HTMLElement>();
@@ -120,11 +113,7 @@ export function createRuntime(registry: IslandRegistry, options: RuntimeOptions 
     host.setAttribute(CLAIMED, 'sleeping');
     sleeping.add(host);
     wakeListener ??= listenForWake(
-      {
-        events: options.events ?? [],
-        cartUpdated: options.cartUpdated ?? 'storefront:cart-updated',
-        inIsland: (target) => target instanceof Element && target.closest(SELECTOR) !== null,
-      },
+      (target) => target instanceof Element && target.closest(SELECTOR) !== null,
       wake,
       () => wakeState === 'awake',
     );

@@ -16,7 +16,7 @@
  *
  * Kept free of Preact and valibot: it is part of the entry script.
  */
-import { CART_CHANNEL } from '../events';
+import { CART_CHANNEL, EVENTS } from '../events';
 
 /** The page config's element (shared/config.ts reads it fully, with valibot). */
 export const CONFIG_ELEMENT_ID = 'storefront-config';
@@ -32,7 +32,7 @@ export function readRawConfig(doc: Document = document): Record<string, unknown>
 }
 
 /** `raw.a.b` when each step is an object; undefined otherwise. */
-export function pick(raw: unknown, ...path: string[]): unknown {
+export function valueAt(raw: unknown, ...path: string[]): unknown {
   let at = raw;
   for (const key of path) at = at && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined;
   return at;
@@ -41,22 +41,14 @@ export function pick(raw: unknown, ...path: string[]): unknown {
 /** What counts as the shopper reaching an island (its code is needed). */
 export const INTENT_EVENTS = ['pointermove', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
 
-
-export interface WakeTriggers {
-  /** The storefront event names (shared/events.ts). */
-  events: readonly string[];
-  /** The event re-announced for a bfcache restore or another tab's cart change. */
-  cartUpdated: string;
-  /** Is this node inside an island? */
-  inIsland(target: EventTarget | null): boolean;
-}
+const STOREFRONT_EVENTS: readonly string[] = Object.values(EVENTS);
 
 /**
  * Listens for what wakes the page and calls `wake` once. Storefront events
  * seen until `settled()` are kept; `replay()` dispatches them again (call it
  * once every woken island listens). Returns { replay, stop }.
  */
-export function listenForWake(triggers: WakeTriggers, wake: () => void, settled: () => boolean) {
+export function listenForWake(inIsland: (target: EventTarget | null) => boolean, wake: () => void, settled: () => boolean) {
   const queue: CustomEvent[] = [];
   const replayed = new WeakSet<Event>();
   let woken = false;
@@ -72,19 +64,19 @@ export function listenForWake(triggers: WakeTriggers, wake: () => void, settled:
     stopWaking();
     wake();
   };
-  const onIntent = (event: Event) => triggers.inIsland(event.target) && wakeOnce();
+  const onIntent = (event: Event) => inIsland(event.target) && wakeOnce();
   const onEvent = (event: Event) => {
     if (replayed.has(event) || settled()) return;
     queue.push(new CustomEvent(event.type, { detail: (event as CustomEvent).detail }));
     wakeOnce();
   };
   const announceCartChange = () => {
-    queue.push(new CustomEvent(triggers.cartUpdated, { detail: {} }));
+    queue.push(new CustomEvent(EVENTS.cartUpdated, { detail: {} }));
     wakeOnce();
   };
   const onPageShow = (event: PageTransitionEvent) => event.persisted && announceCartChange();
   for (const type of INTENT_EVENTS) document.addEventListener(type, onIntent, { capture: true, passive: true });
-  for (const type of triggers.events) window.addEventListener(type, onEvent);
+  for (const type of STOREFRONT_EVENTS) window.addEventListener(type, onEvent);
   window.addEventListener('pageshow', onPageShow);
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CART_CHANNEL) : null;
   if (channel) channel.onmessage = announceCartChange;
@@ -99,7 +91,7 @@ export function listenForWake(triggers: WakeTriggers, wake: () => void, settled:
     },
     stop() {
       stopWaking();
-      for (const type of triggers.events) window.removeEventListener(type, onEvent);
+      for (const type of STOREFRONT_EVENTS) window.removeEventListener(type, onEvent);
     },
   };
 }

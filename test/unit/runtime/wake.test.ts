@@ -4,7 +4,7 @@
  * that nothing the shopper or legacy code did meanwhile is lost.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CART_CHANNEL } from '../../../shared/events';
+import { CART_CHANNEL, EVENTS } from '../../../shared/events';
 import type { Island } from '../../../shared/runtime/island';
 import { createRuntime, type IslandRegistry } from '../../../shared/runtime/mount';
 import { keepTyped } from '../../../shared/runtime/typed';
@@ -12,7 +12,7 @@ import { CONFIG_ELEMENT_ID } from '../../../shared/runtime/wake';
 import { ISLANDS } from '../../../widgets/registry';
 import { hook } from '../hook';
 
-const EVENT = 'storefront:cart-updated';
+const EVENT = EVENTS.cartUpdated;
 const SERVER_HTML = '<template data-sfw-ssr="h.x"></template><button type="button">Open</button><input name="q" value="">';
 
 /** An island that counts its loads and clicks and, like a component's effect, listens only a task after it mounted. */
@@ -37,7 +37,7 @@ function spyIsland(name: string) {
 
 const runtimes: Array<ReturnType<typeof createRuntime>> = [];
 function start(registry: IslandRegistry) {
-  const runtime = createRuntime(registry, { events: [EVENT], cartUpdated: EVENT });
+  const runtime = createRuntime(registry);
   runtimes.push(runtime);
   runtime.mount();
   return runtime;
