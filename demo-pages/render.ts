@@ -7,7 +7,7 @@
  * The page config follows the demo's "session": the cookies the mock
  * backend sets on login and on the currency choice.
  */
-import { products, toProduct, toTeaser, type RawProduct } from './mock/catalog';
+import { catalogCopy, products, toProduct, toTeaser, type RawProduct } from './mock/catalog';
 import { CAD_FACTOR } from './mock/backend';
 import { fill, withServerHtml } from './template';
 
@@ -116,12 +116,7 @@ const STATIC: Record<string, [title: string, text: string]> = {
 export const MAX_CARDS = 2000;
 function catalogCards(query: URLSearchParams): RawProduct[] {
   const n = Math.min(Math.max(Number.parseInt(query.get('cards') ?? '', 10) || 48, 1), MAX_CARDS);
-  const maxId = Math.max(...products.map((p) => p.id));
-  return Array.from({ length: n }, (_, i) => {
-    const p = products[i % products.length]!;
-    const round = Math.floor(i / products.length);
-    return round === 0 ? p : { ...p, id: p.id + round * maxId };
-  });
+  return Array.from({ length: n }, (_, i) => catalogCopy(products[i % products.length]!, Math.floor(i / products.length)));
 }
 
 export function renderPage(ctx: RenderContext): Page {

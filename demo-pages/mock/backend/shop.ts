@@ -1,9 +1,9 @@
 /** The shop's answers over the mock state: the cart, adding to it, the visitor's country. */
-import { products, type RawProduct } from '../catalog';
+import { copiedId, products, type RawProduct } from '../catalog';
 import { REFUSE_ADD_QUANTITY, type MockState } from './state';
 
 const byId = new Map(products.map((p) => [p.id, p]));
-export const find = (id: unknown) => byId.get(Number(id));
+export const find = (id: unknown) => byId.get(copiedId(Number(id)));
 
 export function isProduct(p: RawProduct | undefined): p is RawProduct {
   return !!p;

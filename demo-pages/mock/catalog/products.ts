@@ -34,6 +34,18 @@ function buildCatalog(): RawProduct[] {
 /** Every product, ids 1..N in order. Mutable on purpose: handlers may change stock. */
 export const products: RawProduct[] = buildCatalog();
 
+/**
+ * `?cards=N` repeats the catalog (for the bench): copy `round` of a product
+ * has id + round × the catalog's size, and the mock backend reads that id as
+ * the product it copies, so a far card adds to the cart like the first.
+ */
+export function catalogCopy(p: RawProduct, round: number): RawProduct {
+  return round === 0 ? p : { ...p, id: p.id + round * products.length };
+}
+export function copiedId(id: number): number {
+  return id > products.length ? ((id - 1) % products.length) + 1 : id;
+}
+
 export function productById(id: number): RawProduct | undefined {
   return products.find((p) => p.id === id);
 }
