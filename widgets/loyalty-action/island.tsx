@@ -23,7 +23,7 @@ function enhanceLoyaltyAction(host: HTMLElement, { type }: v.InferOutput<typeof 
     const controller = (inFlight = new AbortController());
     import('./send')
       .then(({ sendLoyaltyAction }) => sendLoyaltyAction(type, controller.signal))
-      .catch((error) => console.error('[storefront] loyalty-action could not load its call:', error))
+      .catch((error) => console.error('[storefront] loyalty-action:', error))
       .finally(() => {
         if (inFlight === controller) inFlight = null;
       });
