@@ -19,6 +19,11 @@ export const AXIOS_STUBS = {
   'helpers/formDataToJSON.js': `export default ${unused('formDataToJSON')};`,
   'helpers/toURLEncodedForm.js': `export default ${unused('toURLEncodedForm')};`,
   'helpers/AxiosURLSearchParams.js': `export default function AxiosURLSearchParams() { (${unused('params serializer')})(); }`,
+  // The same object as axios's own, from named imports: its `import * as utils` spread made esbuild emit a
+  // namespace helper in a chunk of its own, which every chunk (the entry too) then imported: one more request.
+  'platform/index.js': `import platform from './browser/index.js';
+import { hasBrowserEnv, hasStandardBrowserWebWorkerEnv, hasStandardBrowserEnv, navigator, origin } from './common/utils.js';
+export default { hasBrowserEnv, hasStandardBrowserWebWorkerEnv, hasStandardBrowserEnv, navigator, origin, ...platform };`,
   'helpers/progressEventReducer.js': ['progressEventReducer', 'progressEventDecorator', 'asyncDecorator'].map((n) => `export const ${n} = ${unused(n)};`).join('\n'),
 };
 const axiosLib = realpathSync(join(dirname(fileURLToPath(import.meta.url)), '../node_modules/axios/lib'));
@@ -29,6 +34,6 @@ export const trimAxios = {
       const file = relative(axiosLib, join(args.resolveDir, args.path)).split('\\').join('/');
       return file in AXIOS_STUBS ? { path: file, namespace: 'axios-stub' } : undefined;
     });
-    build.onLoad({ filter: /.*/, namespace: 'axios-stub' }, (args) => ({ contents: AXIOS_STUBS[args.path], loader: 'js' }));
+    build.onLoad({ filter: /.*/, namespace: 'axios-stub' }, (args) => ({ contents: AXIOS_STUBS[args.path], loader: 'js', resolveDir: dirname(join(axiosLib, args.path)) }));
   },
 };
