@@ -93,9 +93,10 @@ export function createRuntime(registry: IslandRegistry) {
 
   /**
    * Mounts every sleeping hook, each in a task of its own. Storefront events
-   * wait (wake.ts) until all listen. Known edge: an event sent while they
-   * mount reaches the ones already listening and, replayed, again; every
-   * listener but the cart's toggle is idempotent.
+   * sent until all listen wait (wake.ts), islands already awake included, and
+   * then reach every listener once, in the order they were sent. Known edge:
+   * a listener added before the first hook fell asleep (only when hooks with
+   * server HTML are added after the first scan) sees them at once and again.
    */
   function wake(): void {
     if (wakeState !== 'asleep') return;

@@ -65,8 +65,12 @@ export function listenForWake(inIsland: (target: EventTarget | null) => boolean,
     wake();
   };
   const onIntent = (event: Event) => inIsland(event.target) && wakeOnce();
+  // Added when the first hook falls asleep, before any island's code loaded, this listener comes before
+  // the islands' own on window: an event sent while the woken islands mount stops here, and the replay
+  // brings it to all of them once, in order.
   const onEvent = (event: Event) => {
     if (replayed.has(event) || settled()) return;
+    event.stopImmediatePropagation();
     queue.push(new CustomEvent(event.type, { detail: (event as CustomEvent).detail }));
     wakeOnce();
   };

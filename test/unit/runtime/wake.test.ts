@@ -16,7 +16,7 @@ const EVENT = EVENTS.cartUpdated;
 const SERVER_HTML = '<template data-sfw-ssr="h.x"></template><button type="button">Open</button><input name="q" value="">';
 
 /** An island that counts its loads and clicks and, like a component's effect, listens only a task after it mounted. */
-function spyIsland(name: string) {
+function spyIsland(name: string, listensAfterMs = 5) {
   const seen = { loads: 0, clicks: 0, events: [] as unknown[] };
   const island: Island = {
     name,
@@ -26,7 +26,7 @@ function spyIsland(name: string) {
       setTimeout(() => {
         window.addEventListener(EVENT, listener);
         ready?.();
-      }, 5);
+      }, listensAfterMs);
       host.setAttribute('data-widget-state', 'mounted');
       return () => window.removeEventListener(EVENT, listener);
     },
@@ -122,6 +122,23 @@ describe('sleeping islands', () => {
     // Awake: later events go straight to the listeners, once.
     window.dispatchEvent(new CustomEvent(EVENT, { detail: { count: 4 } }));
     expect(seen.events).toEqual([{ count: 3 }, { count: 4 }]);
+  });
+
+  it('an event sent while the woken islands mount reaches each once, in the order sent, once all listen', async () => {
+    const fast = spyIsland('a', 0);
+    const slow = spyIsland('b', 80);
+    const first = serverHook('a');
+    serverHook('b');
+    start({ a: fast.entry, b: slow.entry });
+    window.dispatchEvent(new CustomEvent(EVENT, { detail: { count: 1 } }));
+    await mounted(first);
+    await settle(); // the fast island listens, the slow one not yet
+    window.dispatchEvent(new CustomEvent(EVENT, { detail: { count: 2 } }));
+    await vi.waitFor(() => expect(slow.seen.events).toEqual([{ count: 1 }, { count: 2 }]));
+    await settle();
+    // Before: the fast island saw 2 at once, then 1 and 2 again from the replay (a toggle ran three times).
+    expect(fast.seen.events).toEqual([{ count: 1 }, { count: 2 }]);
+    expect(slow.seen.events).toEqual([{ count: 1 }, { count: 2 }]);
   });
 
   it('a click on a sleeping island is held and replayed once it mounted', async () => {
