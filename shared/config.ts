@@ -93,7 +93,7 @@ export function readCsrfMeta(doc: Document = document): string | null {
   return doc.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content || null;
 }
 
-/** Tests only: forget the cached config. */
+/** Forgets the cached config: the server renderer after each render (the next page's may differ), and tests. */
 export function resetPageConfig(): void {
   cached = undefined;
 }
