@@ -84,6 +84,12 @@ describe('every api call through the shipped transport', () => {
     for (const left of Object.keys(AXIOS_STUBS)) expect(axiosFiles).not.toContain(left);
   });
 
+  it("the platform object built from named imports carries every export of axios's platform utils (an axios upgrade that adds one fails here)", async () => {
+    const utils: Record<string, unknown> = await import(/* @vite-ignore */ `${process.cwd()}/node_modules/axios/lib/platform/common/utils.js`);
+    expect(Object.keys(utils).length).toBeGreaterThan(0);
+    for (const name of Object.keys(utils)) expect(AXIOS_STUBS['platform/index.js']).toMatch(new RegExp(`\\b${name}\\b`));
+  });
+
   it('a call that would need a left-out helper fails clearly', async () => {
     await expect(built.http.get('/cart/get-count', { params: { a: 1 } })).rejects.toThrow(/left out of this build/);
   });
