@@ -88,13 +88,14 @@ export function defineIsland<P extends object>(
           host.removeAttribute('data-widget-state');
         };
       };
-      const marker = readMarker(host);
+      let marker = readMarker(host);
       if (marker && options.hydrate) {
         const cleanup = options.hydrate(host, marker);
         if (cleanup) {
           ready();
           return done(cleanup);
         }
+        marker = null; // it cleared the host (or the props fail below): render on the client
       }
       const parsed = parseProps(name, host, schema);
       if (!parsed.ok) {

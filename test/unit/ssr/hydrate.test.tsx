@@ -151,6 +151,18 @@ describe('hydration', () => {
     expect(log.error).not.toHaveBeenCalled();
   });
 
+  it('product-grid: a card taken out of matching server HTML (an edited template) renders the grid on the client, not an error', async () => {
+    const log = quiet();
+    const list = products.slice(0, 6).map(toTeaser);
+    const host = serverHook(productGrid, { products: list });
+    host.querySelectorAll('li[data-sfw-card]')[2]!.remove();
+    mount(productGrid, host);
+    expect(log.warn).toHaveBeenCalledOnce();
+    await waitFor(() => expect(host.querySelectorAll('.sfw-teaser-card')).toHaveLength(6));
+    expect(host.getAttribute('data-widget-state')).toBe('mounted');
+    expect(log.error).not.toHaveBeenCalled();
+  });
+
   it('product-grid: a server grid of another length renders again on the client', async () => {
     const log = quiet();
     const list = products.slice(0, 6).map(toTeaser);
