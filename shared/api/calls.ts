@@ -41,7 +41,10 @@ export const clearUserSearches = (o?: CallOptions) =>
  * to /login. A refused login throws ApiError (`{ error }`, or a 422 with `errors`).
  */
 export const login = (email: string, password: string, o?: CallOptions) =>
-  requestWithUrl({ method: 'POST', url: '/login', data: { email, password } }, s.Ignored, o);
+  requestWithUrl({ method: 'POST', url: SIGN_IN_PATH, data: { email, password } }, s.Ignored, o);
+
+/** The sign-in route: where `login` posts, and where Laravel sends a failed non-JSON sign-in back. */
+export const SIGN_IN_PATH = '/login';
 
 export const determineUserCountry = (o?: CallOptions) =>
   request({ method: 'GET', url: '/determine-user-country' }, s.CountryCheck, o);

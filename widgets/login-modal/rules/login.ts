@@ -2,6 +2,7 @@
  * Login rules (spec §4 Login modal, §5 Login, §7 POST /login, §8).
  * Plain functions, no JSX, tested as tables.
  */
+import { SIGN_IN_PATH } from '../../../shared/api/calls';
 import { ApiError } from '../../../shared/api/client';
 import { serverMessages } from '../../../shared/api/server-errors';
 
@@ -21,9 +22,6 @@ export const MESSAGES = {
 export function canSubmit(email: string, password: string): boolean {
   return email.trim() !== '' && password !== '';
 }
-
-/** The sign-in route: where the call posts, and where Laravel sends a failed non-JSON sign-in back. */
-export const SIGN_IN_PATH = '/login';
 
 export type LoginOutcome = { ok: true; goTo: string } | { ok: false; messages: string[] };
 
