@@ -65,7 +65,6 @@ export function observeLongTasks() {
 /** The longest of [start, duration] entries starting at or after `from` (0 when none). */
 export const longest = (entries, from = 0) => Math.max(0, ...entries.filter(([start]) => start >= from).map(([, duration]) => duration));
 
-/** A fresh context (cold cache, fresh storage) whose requests stay on this machine, CPU throttled. */
 /**
  * In the page: wakes the server-rendered islands right after load, as a
  * shopper's first input then would (README "When islands wake"): the scale
@@ -75,6 +74,7 @@ function wakeAtLoad() {
   addEventListener('load', () => setTimeout(() => /** @type {any} */ (window).Storefront?.wake()));
 }
 
+/** A fresh context (cold cache, fresh storage) whose requests stay on this machine, CPU throttled. */
 export async function openThrottled(browser, { viewport, cpuSlowdown }) {
   const context = await browser.newContext({ viewport, serviceWorkers: 'allow' });
   await context.route('**/*', (route) => (isLocal(route.request().url()) ? route.continue() : route.abort()));
