@@ -138,26 +138,37 @@ async function answerFromMock(api, req, res, url) {
   return true;
 }
 
+/** A built module, imported again only when its file changed (a rebuild), not on every request. */
+const imported = new Map();
+async function importWhenChanged(file) {
+  const { mtimeMs } = await stat(file);
+  const known = imported.get(file);
+  if (known?.mtime === mtimeMs) return known.module;
+  const module = await import(`${pathToFileURL(file).href}?t=${mtimeMs}`);
+  imported.set(file, { mtime: mtimeMs, module });
+  return module;
+}
+
 /**
- * The islands' server renderer (dist/server/render.js), reloaded when it is
- * rebuilt. Missing or broken, the pages have empty hooks (client render), as
- * a Blade page whose render service is down.
+ * The islands' server renderer (dist/server/render.js). Missing or broken,
+ * the pages have empty hooks (client render), as a Blade page whose render
+ * service is down; said once until it works again.
  */
-let renderer = { mtime: 0, render: undefined };
+let rendererMissing = false;
 async function islandRenderer() {
-  const file = join(root, 'dist/server/render.js');
   try {
-    const { mtimeMs } = await stat(file);
-    if (mtimeMs !== renderer.mtime) renderer = { mtime: mtimeMs, render: (await import(`${pathToFileURL(file).href}?t=${mtimeMs}`)).render };
+    const { render } = await importWhenChanged(join(root, 'dist/server/render.js'));
+    rendererMissing = false;
+    return render;
   } catch (error) {
-    if (renderer.mtime !== -1) console.error('Demo server: no server rendering (hooks stay empty):', error.message);
-    renderer = { mtime: -1, render: undefined };
+    if (!rendererMissing) console.error('Demo server: no server rendering (hooks stay empty):', error.message);
+    rendererMissing = true;
+    return undefined;
   }
-  return renderer.render;
 }
 
 export async function startDemoServer({ port = 0, host = '127.0.0.1', mock = 'page' } = {}) {
-  const render = () => import(`${pathToFileURL(join(root, 'dist-demo/render.mjs')).href}?t=${Date.now()}`);
+  const render = () => importWhenChanged(join(root, 'dist-demo/render.mjs'));
   const api = mock === 'server' ? await import(pathToFileURL(join(root, 'dist-demo/server-api.mjs')).href) : null;
   const server = createServer(async (req, res) => {
     try {
