@@ -16,8 +16,7 @@
 import { renderToString } from 'preact-render-to-string';
 import { ISLANDS } from './registry';
 import { parsePageConfig, resetPageConfig, setPageConfig } from '../shared/config';
-import { initRegion } from '../shared/stores/region';
-import { initCartCount } from '../shared/stores/cart';
+import { initPageState } from '../shared/runtime/shared-start';
 import type { Island } from '../shared/runtime/island';
 import { describeIssue, parseLenient } from '../shared/api/lenient';
 import { markerHtml, renderHash } from '../shared/runtime/ssr';
@@ -32,7 +31,7 @@ export const widgets: string[] = [...islands.keys()];
 /** A page's hooks come with the same config object (the render service, the demo): parse (and warn) once. */
 let lastConfig: { raw: unknown; parsed: ReturnType<typeof parsePageConfig> } | undefined;
 function pageConfigOf(raw: unknown) {
-  if (!lastConfig || lastConfig.raw !== raw || raw === undefined) lastConfig = { raw, parsed: parsePageConfig(raw ?? undefined) };
+  if (!lastConfig || lastConfig.raw !== raw) lastConfig = { raw, parsed: parsePageConfig(raw ?? undefined) };
   return lastConfig.parsed;
 }
 
@@ -53,8 +52,7 @@ export function render(widget: string, props: unknown, config?: unknown): string
     const pageConfig = pageConfigOf(config);
     // Rendering is synchronous: the page-wide stores hold this page's state for its duration.
     setPageConfig(pageConfig);
-    initRegion();
-    initCartCount();
+    initPageState();
     const ids = Math.random().toString(36).slice(2, 8) || 'x';
     const html = renderToString(island.ssr.render(parsed.output, ids));
     return markerHtml({ hash: renderHash(widget, island.ssr.hashed(parsed.output), pageConfig), ids }) + html;

@@ -10,15 +10,24 @@ let started = false;
 
 /**
  * Page-wide setup that islands share, done once when the first island mounts:
- * the region and cart count of the page's config. Syncing starts in the
- * stores themselves (nanostores onMount: cart.ts, modals.ts).
+ * the page state, and the session notice. Syncing starts in the stores
+ * themselves (nanostores onMount: cart.ts, modals.ts).
  */
 export function startShared(): void {
   if (started) return;
   started = true;
+  initPageState();
+  showSessionNoticeWhenExpired();
+}
+
+/**
+ * The stores filled from the page's config (its region and cart count). The
+ * server renderer fills them the same way for each render, so both sides
+ * render from the same state and the HTML hydrates.
+ */
+export function initPageState(): void {
   initRegion();
   initCartCount();
-  showSessionNoticeWhenExpired();
 }
 
 /**
