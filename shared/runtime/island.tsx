@@ -17,7 +17,7 @@ import { readPageConfig } from '../config';
 import { IdScopeContext } from '../ui/use-page-id';
 import { parseProps } from './props';
 import { startShared } from './shared-start';
-import { hasServerHtml, readMarker, renderHash, type SsrMarker } from './ssr';
+import { hasServerHtml, readMarker, removeMarker, renderHash, type SsrMarker } from './ssr';
 import { keepTyped } from './typed';
 
 export interface Island {
@@ -106,7 +106,7 @@ export function defineIsland<P extends object>(
         return () => {};
       }
       if (marker && marker.hash === renderHash(name, hashed(parsed.props), readPageConfig())) {
-        host.firstElementChild!.remove();
+        removeMarker(host);
         const restoreTyped = keepTyped(host);
         const root = hydrateRoot(
           host,

@@ -7,8 +7,8 @@
  * Kept free of Preact and axios so the entry script stays tiny.
  */
 import type { Island } from './island';
-import { hasServerHtml, readMarker } from './ssr';
-import { CLAIMED, HOLD, heldButton, WIDGET_ATTR as ATTR } from './held';
+import { hasServerHtml, removeMarker } from './ssr';
+import { CLAIMED, HOLD, heldButton, HOOK_SELECTOR, WIDGET_ATTR as ATTR } from './held';
 import { listenForWake, readRawConfig } from './wake';
 
 export interface IslandEntry {
@@ -28,8 +28,6 @@ export interface IslandEntry {
   emptyWhen?: 'visible';
 }
 export type IslandRegistry = Readonly<Record<string, IslandEntry>>;
-
-const SELECTOR = `[${ATTR}]`;
 
 export function createRuntime(registry: IslandRegistry) {
   const unmounts = new Map<HTMLElement, () => void>();
@@ -82,7 +80,7 @@ export function createRuntime(registry: IslandRegistry) {
       console.error(`[storefront] ${name} could not be loaded:`, error);
       host.setAttribute('data-widget-state', 'error');
       // Its server HTML stays, working as without JavaScript: clicks are no longer held.
-      if (readMarker(host)) host.firstElementChild!.remove();
+      removeMarker(host);
       host.setAttribute(CLAIMED, 'failed');
       // A held link goes where it leads; a held button of dead server HTML does nothing.
       const button = held.get(host);
@@ -114,7 +112,7 @@ export function createRuntime(registry: IslandRegistry) {
     host.setAttribute(CLAIMED, 'sleeping');
     sleeping.add(host);
     wakeListener ??= listenForWake(
-      (target) => target instanceof Element && target.closest(SELECTOR) !== null,
+      (target) => target instanceof Element && target.closest(HOOK_SELECTOR) !== null,
       wake,
       () => wakeState === 'awake',
     );
@@ -156,8 +154,8 @@ export function createRuntime(registry: IslandRegistry) {
   function mount(root: ParentNode = document): void {
     let config: Record<string, unknown> | undefined;
     const configOnce = () => (config ??= readRawConfig());
-    const hosts = [...root.querySelectorAll<HTMLElement>(SELECTOR)];
-    if (root instanceof HTMLElement && root.matches(SELECTOR)) hosts.unshift(root);
+    const hosts = [...root.querySelectorAll<HTMLElement>(HOOK_SELECTOR)];
+    if (root instanceof HTMLElement && root.matches(HOOK_SELECTOR)) hosts.unshift(root);
     let wakeNow = clickedEarly;
     for (const host of hosts) if (claim(host, configOnce)) wakeNow = true;
     // Nothing sleeps: the page is awake (hooks added later mount at once).

@@ -52,6 +52,11 @@ export function readMarker(host: Element): SsrMarker | null {
   return { hash, ids };
 }
 
+/** Takes the marker out of a hook's server HTML (hydration must not see it); nothing when there is none. */
+export function removeMarker(host: Element): void {
+  if (readMarker(host)) host.firstElementChild!.remove();
+}
+
 /** True when the hook holds anything but whitespace (server HTML, marked or not). */
 export function hasServerHtml(host: Element): boolean {
   return host.firstElementChild !== null || (host.textContent ?? '').trim() !== '';

@@ -17,7 +17,7 @@ import { readPageConfig } from '../../shared/config';
 import { IslandBoundary, warnMismatch } from '../../shared/runtime/island';
 import { parseLenient } from '../../shared/api/lenient';
 import { parseProps } from '../../shared/runtime/props';
-import { renderHash, type SsrMarker } from '../../shared/runtime/ssr';
+import { removeMarker, renderHash, type SsrMarker } from '../../shared/runtime/ssr';
 import { CARD_ATTR, cardHash, cardUid, EAGER_CARDS, GridCard, ProductGridProps } from './ProductGrid';
 
 const NAME = 'product-grid';
@@ -51,7 +51,7 @@ export function hydrateGrid(host: HTMLElement, marker: SsrMarker): (() => void) 
     host.replaceChildren();
     return null;
   }
-  host.firstElementChild?.remove(); // the marker (ssr.ts readMarker)
+  removeMarker(host);
   const position = new Map(cards.map((card, i) => [card, i]));
   const index = new Map(position);
   const roots: Array<{ unmount(): void }> = [];
