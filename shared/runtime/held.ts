@@ -8,7 +8,8 @@ import { hasServerHtml } from './ssr';
 /** The hook attribute, and the attribute of mount.ts's claim states ('sleeping', 'loading', 'mounted', 'failed'). */
 export const WIDGET_ATTR = 'data-widget';
 export const CLAIMED = 'data-widget-claimed';
-const SELECTOR = `[${WIDGET_ATTR}]`;
+/** Every hook on the page. */
+export const HOOK_SELECTOR = `[${WIDGET_ATTR}]`;
 
 /**
  * A click on a server-rendered button before its island mounted (asleep, or
@@ -22,7 +23,7 @@ export const HOLD = 'data-sfw-hold';
 
 export function heldButton(event: Event): { host: HTMLElement; button: HTMLElement } | null {
   const button = (event.target as Element | null)?.closest?.<HTMLButtonElement>(`button, a[${HOLD}]`);
-  const host = button?.closest<HTMLElement>(SELECTOR);
+  const host = button?.closest<HTMLElement>(HOOK_SELECTOR);
   const state = host?.getAttribute(CLAIMED);
   // Not yet claimed: the runtime waits for StorefrontBeforeMount.
   if (!button || !host || (state !== null && state !== 'sleeping' && state !== 'loading') || !hasServerHtml(host)) return null;

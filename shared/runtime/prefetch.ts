@@ -14,6 +14,8 @@
  * pass over the entry (build.mjs, transportFiles). Only the entry holds the
  * list and nothing imports the entry, so no other chunk's hash depends on it.
  */
+import { HOOK_SELECTOR } from './held';
+
 /** The files, separated by spaces. */
 declare const SFW_TRANSPORT_FILES: string | undefined;
 
@@ -41,7 +43,7 @@ export function prefetchTransportSoon(base: string, files: readonly string[] = F
     prefetchTransport(base, files);
   };
   const onIntent = (event: Event) => {
-    if (event.target instanceof Element && event.target.closest('[data-widget]')) now();
+    if (event.target instanceof Element && event.target.closest(HOOK_SELECTOR)) now();
   };
   document.addEventListener('pointerover', onIntent, true);
   document.addEventListener('focusin', onIntent, true);
