@@ -15,7 +15,7 @@ export const EVENTS = {
   cartToggle: 'storefront:cart-toggle',
   /** Close the cart dropdown. */
   cartHide: 'storefront:cart-hide',
-  /** Open a modal by id (`login`, `region`, `country-prompt`, `quick-add`, `cart-added`). */
+  /** Open a modal by id (`login-modal`, `region-dialog`, `country-prompt`, `quick-add`, `cart-added`). */
   modalOpen: 'storefront:modal-open',
   /** Close a modal by id. */
   modalClose: 'storefront:modal-close',

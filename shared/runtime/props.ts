@@ -3,7 +3,7 @@
  * Unknown keys are dropped by the schema, so nothing unexpected ever reaches
  * a component (and props are never spread onto DOM elements).
  *
- * Parsed leniently (issues.ts): a bad optional prop, or a bad item of a list,
+ * Parsed leniently (api/lenient.ts): a bad optional prop, or a bad item of a list,
  * is dropped with one console.warn naming the widget and the field, and the
  * island renders without it. Only a prop it cannot work without fails it.
  */

@@ -4,7 +4,6 @@
  * island (island.tsx) reads the fields first and puts the text back once it
  * listens, announced with an `input` event as if typed then.
  */
-/** What the shopper typed into server HTML before its island mounted, put back after (hydration resets controlled fields). */
 export function keepTyped(host: HTMLElement): () => void {
   const typed = [...host.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')]
     .filter((field) => !['checkbox', 'radio', 'hidden', 'submit', 'button'].includes(field.type) && field.value !== field.defaultValue)

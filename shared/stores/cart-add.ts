@@ -52,7 +52,7 @@ export async function addToCart(payload: CartAddPayload, options: AddOptions): P
     return { ok: false, errors: [GENERIC_ADD_ERROR] };
   }
   if (answer.errors.length) return { ok: false, errors: answer.errors };
-  // The cart dropdown (startCartSync) shows the answer's count, no count request.
+  // The cart store's listener (cart.ts, onMount) shows the answer's count, no count request.
   emit(EVENTS.cartUpdated, { source: options.source, count: answer.cart?.CartQuantity ?? undefined });
   track(payload);
   if (options.openConfirmation !== false) {
