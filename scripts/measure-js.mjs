@@ -143,28 +143,30 @@ export async function measurePageJs(browser, url, { quietMs = QUIET_MS, init } =
 /**
  * Measures `path` for the Preact and the React build in one run (one demo
  * server, one browser). `build: true` runs `node build.mjs --both` first.
+ * `browser` and `baseUrl` (a demo server answering the API itself): reuse
+ * the caller's (npm run bench); without them it starts and stops its own.
  */
-export async function measureVariants({ path = '/', build = false, quietMs = QUIET_MS } = {}) {
+export async function measureVariants({ path = '/', build = false, quietMs = QUIET_MS, browser, baseUrl } = {}) {
   if (build) {
     const result = spawnSync(process.execPath, ['build.mjs', '--both'], { cwd: root, encoding: 'utf8' });
     if (result.status !== 0) throw new Error(`build failed:\n${result.stdout}${result.stderr}`);
   }
   const { startDemoServer } = await import('../demo-pages/server.mjs');
   const { launchChromium } = await import('./chromium.mjs');
-  const server = await startDemoServer({ port: 0, host: '127.0.0.1', mock: 'server' });
-  const browser = await launchChromium();
+  const server = baseUrl ? null : await startDemoServer({ port: 0, host: '127.0.0.1', mock: 'server' });
+  const chromium = browser ?? (await launchChromium());
   try {
     const results = {};
     for (const variant of ['preact', 'react']) {
-      const url = new URL(path, server.url);
+      const url = new URL(path, baseUrl ?? server.url);
       url.searchParams.set('reset', '1');
       if (variant === 'react') url.searchParams.set('build', 'react');
-      results[variant] = await measurePageJs(browser, url.href, { quietMs });
+      results[variant] = await measurePageJs(chromium, url.href, { quietMs });
     }
     return { path, quietMs, ...results };
   } finally {
-    await browser.close();
-    await server.close();
+    if (!browser) await chromium.close();
+    await server?.close();
   }
 }
 
