@@ -118,7 +118,7 @@ export async function buildVariant(variant) {
   rmSync(outdir, { recursive: true, force: true });
   renameSync(temp, outdir);
   const metafile = JSON.parse(JSON.stringify(result.metafile).split(relative(root, temp)).join(relative(root, outdir)));
-  return { variant, outdir, metafile, manifest: JSON.parse(readFileSync(join(outdir, 'manifest.json'), 'utf8')) };
+  return { variant, outdir, metafile, transport, manifest: JSON.parse(readFileSync(join(outdir, 'manifest.json'), 'utf8')) };
 }
 
 /**
@@ -198,9 +198,10 @@ export async function build(variants = ['preact']) {
  * Rebuilds dist/ (Preact) on every change of the sources (npm start);
  * resolves after the first build. As buildVariant, the entry names the
  * transport chunks it prefetches (a build without them would also overwrite
- * dist/ with an entry that prefetches nothing).
+ * dist/ with an entry that prefetches nothing): `transport` as the Preact
+ * build just named them, or found by a pass of its own.
  */
-export async function watch() {
+export async function watch(transport) {
   const outdir = join(root, 'dist');
   let firstBuild;
   const built = new Promise((resolve) => (firstBuild = resolve));
@@ -213,8 +214,8 @@ export async function watch() {
         firstBuild();
       }),
   };
-  const transport = transportFiles((await esbuild.build({ ...options('preact', outdir), write: false })).metafile, outdir);
-  const base = options('preact', outdir, transport);
+  const names = transport ?? transportFiles((await esbuild.build({ ...options('preact', outdir), write: false })).metafile, outdir);
+  const base = options('preact', outdir, names);
   const ctx = await esbuild.context({ ...base, plugins: [...base.plugins, writeManifest] });
   await ctx.watch();
   await built;

@@ -19,8 +19,8 @@ if (!Number.isInteger(port) || port < 0) throw new Error(`bad port: ${portArg >=
 const mock = argv.includes('--page-mock') ? 'page' : 'server';
 
 // A clean first build (with the server renderer and the demo), then the watch over dist/.
-await build(['preact']).catch(() => process.exit(1));
-await watch();
+const [preact] = await build(['preact']).catch(() => process.exit(1));
+await watch(preact.transport);
 const { url } = await startDemoServer({ port, mock }).catch((error) => {
   if (error.code !== 'EADDRINUSE') throw error;
   console.error(`Port ${port} is in use: stop what runs there, or pick another port (npm start -- --port 8080).`);
