@@ -35,7 +35,7 @@ import { spawnSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isLocal } from './bench/common.mjs';
+import { openLocal } from './bench/common.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -64,13 +64,9 @@ async function sourcesOf(url, body) {
  * (function or source) run in the page before its own, as page.addInitScript.
  */
 export async function measurePageJs(browser, url, { quietMs = QUIET_MS, init } = {}) {
-  const context = await browser.newContext({ viewport: VIEWPORT });
+  const { context, page, pageErrors: errors } = await openLocal(browser, { viewport: VIEWPORT });
   try {
-    await context.route('**/*', (route) => (isLocal(route.request().url()) ? route.continue() : route.abort()));
-    const page = await context.newPage();
     if (init) await page.addInitScript(init);
-    const errors = [];
-    page.on('pageerror', (error) => errors.push(error.message));
     /** url → { url, gzip, body, at } of every script response. */
     const scripts = new Map();
     const pending = [];

@@ -74,15 +74,21 @@ function wakeAtLoad() {
   addEventListener('load', () => setTimeout(() => /** @type {any} */ (window).Storefront?.wake()));
 }
 
-/** A fresh context (cold cache, fresh storage) whose requests stay on this machine, CPU throttled. */
-export async function openThrottled(browser, { viewport, cpuSlowdown }) {
+/** A fresh context (cold cache, fresh storage) whose requests stay on this machine; its page, and the page errors it reports. */
+export async function openLocal(browser, { viewport }) {
   const context = await browser.newContext({ viewport, serviceWorkers: 'allow' });
   await context.route('**/*', (route) => (isLocal(route.request().url()) ? route.continue() : route.abort()));
   const page = await context.newPage();
-  await page.addInitScript(observeLongTasks);
-  await page.addInitScript(wakeAtLoad);
   const pageErrors = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
+  return { context, page, pageErrors };
+}
+
+/** openLocal's page, CPU throttled, its long tasks observed and its islands woken at load. */
+export async function openThrottled(browser, { viewport, cpuSlowdown }) {
+  const { context, page, pageErrors } = await openLocal(browser, { viewport });
+  await page.addInitScript(observeLongTasks);
+  await page.addInitScript(wakeAtLoad);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
   return { context, page, cdp, pageErrors };
