@@ -31,13 +31,9 @@
  * Exported for scripts/bench.mjs and scripts/size.mjs: measurePageJs, measureVariants,
  * formatPageJs.
  */
-import { spawnSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
-import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openLocal } from './bench/common.mjs';
-
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 export const QUIET_MS = 3000;
 const SETTLE_MS = 1000;
@@ -138,14 +134,14 @@ export async function measurePageJs(browser, url, { quietMs = QUIET_MS, init } =
 
 /**
  * Measures `path` for the Preact and the React build in one run (one demo
- * server, one browser). `build: true` runs `node build.mjs --both` first.
+ * server, one browser). `build: true` builds both first (build.mjs).
  * `browser` and `baseUrl` (a demo server answering the API itself): reuse
  * the caller's (npm run bench); without them it starts and stops its own.
  */
 export async function measureVariants({ path = '/', build = false, quietMs = QUIET_MS, browser, baseUrl } = {}) {
   if (build) {
-    const result = spawnSync(process.execPath, ['build.mjs', '--both'], { cwd: root, encoding: 'utf8' });
-    if (result.status !== 0) throw new Error(`build failed:\n${result.stdout}${result.stderr}`);
+    const { build: buildAll } = await import('../build.mjs');
+    await buildAll(['preact', 'react']);
   }
   const { startDemoServer } = await import('../demo-pages/server.mjs');
   const { launchChromium } = await import('./chromium.mjs');
