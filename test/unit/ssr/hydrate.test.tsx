@@ -163,6 +163,35 @@ describe('hydration', () => {
     expect(log.error).not.toHaveBeenCalled();
   });
 
+  it('what PHP prints (numbers as text, flags as 0, 1, "1" and null) renders on the server and hydrates on the page, prices in the config\'s region', () => {
+    const log = quiet();
+    let flags = 0;
+    const asPhp = (value: unknown): unknown =>
+      typeof value === 'number' ? String(value)
+      : typeof value === 'boolean' ? [value ? 1 : 0, value ? '1' : '0', value ? 1 : null][flags++ % 3]
+      : Array.isArray(value) ? value.map(asPhp)
+      : value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, asPhp(v)]))
+      : value;
+    const config = asPhp({ region: { factor: 1.37, symbol: 'C$', country: 'CA' }, cart: { count: 2, errors: false }, user: { loggedIn: true, recentSearches: null } });
+    const list = asPhp(products.slice(0, 6).map((p) => ({ ...toTeaser(p), showATC: true, needsOptions: true }))) as Array<{ id: string }>;
+    const html = render('product-grid', { products: list }, config);
+    const element = Object.assign(document.createElement('script'), { id: 'storefront-config', type: 'application/json', textContent: JSON.stringify(config) });
+    document.head.append(element);
+    const host = serverHook(productGrid, { products: list }, html);
+    expect(host.querySelectorAll('.sfw-teaser-card')).toHaveLength(6);
+    expect(host.textContent).toContain('C$');
+    const buttons = [...host.querySelectorAll('button')];
+    mount(productGrid, host);
+    const quickAdd = vi.fn();
+    window.addEventListener('storefront:quick-add', quickAdd);
+    fireEvent.click(buttons[1]!);
+    window.removeEventListener('storefront:quick-add', quickAdd);
+    expect(quickAdd.mock.calls[0]![0].detail.productId).toBe(Number(list[1]!.id));
+    expect(host.querySelectorAll('button')[1]).toBe(buttons[1]);
+    expect(log.warn).not.toHaveBeenCalled();
+    expect(log.error).not.toHaveBeenCalled();
+  });
+
   it('product-grid: a server grid of another length renders again on the client', async () => {
     const log = quiet();
     const list = products.slice(0, 6).map(toTeaser);
