@@ -12,15 +12,21 @@
  *   js          what a shopper downloads and runs on the category page, both
  *               builds in one run: before input, after idle and a scroll,
  *               once woken (scripts/measure-js.mjs; one table per run)
+ *   ssr         the render service (npm run ssr) under a PHP host's load:
+ *               renders/s and latency percentiles, 1 against 2 workers, the
+ *               render cache, memory over a long run (scripts/bench/ssr.mjs)
  *
  *   node scripts/bench.mjs                   all three, 3 runs each
- *   node scripts/bench.mjs --only scale      one part (lighthouse, scale, compare)
+ *   node scripts/bench.mjs --only scale      one part (lighthouse, scale, compare, js, ssr)
  *   node scripts/bench.mjs --runs 5          runs per measurement (median, min–max)
  *   node scripts/bench.mjs --no-build        use the existing dist/, dist-react/, dist-demo/
  *   node scripts/bench.mjs --tasks           compare: list each run's long tasks
  *                                            after the first hook (start+duration ms)
  *   node scripts/bench.mjs --page-mock       answer the API in the page (the demo's
  *                                            MSW service worker) instead of the server
+ *   node scripts/bench.mjs --only ssr --requests 1500 --soak 150000
+ *                                            ssr: requests per run and row (1500), and
+ *                                            requests of the memory run (20000)
  *
  * The pages come from the demo server, started here on 127.0.0.1. Its mock
  * backend answers the API in Node (`startDemoServer({ mock: 'server' })`), as
@@ -38,10 +44,11 @@ import { launchChromium } from './chromium.mjs';
 import { compare } from './bench/compare.mjs';
 import { lighthouse } from './bench/lighthouse.mjs';
 import { scale } from './bench/scale.mjs';
+import { ssr } from './bench/ssr.mjs';
 import { formatPageJs, measureVariants } from './measure-js.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const PARTS = ['lighthouse', 'scale', 'compare', 'js'];
+const PARTS = ['lighthouse', 'scale', 'compare', 'js', 'ssr'];
 const PAGES = [
   ['category', '/'],
   ['supplies', '/c/supplies'],
@@ -60,6 +67,9 @@ if (ONLY !== undefined && !PARTS.includes(ONLY)) {
 const parts = ONLY ? [ONLY] : PARTS;
 const BUILD = !argv.includes('--no-build');
 const MOCK = argv.includes('--page-mock') ? 'page' : 'server';
+const count = (name, fallback) => Math.max(1, Math.trunc(Number(option(name) ?? fallback)) || fallback);
+const SSR_REQUESTS = count('--requests', 1500);
+const SSR_SOAK = count('--soak', 20_000);
 
 const killer = setTimeout(() => {
   console.error(`bench: gave up after ${TOTAL_TIMEOUT_MS / 60_000} min`);
@@ -87,8 +97,9 @@ function build(both) {
 
 async function main() {
   if (BUILD) await build(parts.includes('compare') || parts.includes('js'));
-  const server = await startDemoServer({ port: 0, host: '127.0.0.1', mock: MOCK });
-  const browser = parts.some((p) => p !== 'lighthouse') ? await launchChromium() : null;
+  const pageParts = parts.filter((p) => p !== 'ssr');
+  const server = pageParts.length ? await startDemoServer({ port: 0, host: '127.0.0.1', mock: MOCK }) : null;
+  const browser = pageParts.some((p) => p !== 'lighthouse') ? await launchChromium() : null;
   try {
     for (const part of parts) {
       console.log(`\n## ${part}\n`);
@@ -100,10 +111,11 @@ async function main() {
         const baseUrl = MOCK === 'server' ? server.url : undefined;
         for (let run = 1; run <= RUNS; run++) console.log(`run ${run}:`, formatPageJs(await measureVariants({ path: '/', browser, baseUrl })));
       }
+      if (part === 'ssr') await ssr({ runs: RUNS, requests: SSR_REQUESTS, soak: SSR_SOAK, productPath: PRODUCT_PAGE });
     }
   } finally {
     await browser?.close();
-    await server.close();
+    await server?.close();
   }
 }
 

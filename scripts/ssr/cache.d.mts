@@ -1,5 +1,5 @@
 export declare function cacheKey(renderVersion: string, widget: string, props: unknown, config: unknown): string;
-export declare const sizeOf: (key: string, html: string) => number;
+export declare const sizeOf: (key: string, result: { json: Uint8Array; dropped?: string[] }) => number;
 export interface CacheStats {
   hits: number;
   misses: number;

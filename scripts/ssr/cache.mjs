@@ -17,9 +17,11 @@ export function cacheKey(renderVersion, widget, props, config) {
     .digest('base64');
 }
 
-// A string costs up to 2 bytes per UTF-16 unit in V8, plus the key and the entry itself.
-const ENTRY_OVERHEAD = 160;
-export const sizeOf = (key, html) => 2 * (key.length + html.length) + ENTRY_OVERHEAD;
+// The entry, its key and its notes as V8 holds them (estimated); the HTML is its bytes.
+const ENTRY_OVERHEAD = 200;
+/** The bytes a cached hook takes: its JSON bytes, plus the dropped-field notes it keeps for the log. */
+export const sizeOf = (key, result) =>
+  ENTRY_OVERHEAD + key.length + result.json.length + (result.dropped ?? []).reduce((n, note) => n + 2 * note.length + 40, 0);
 
 export class RenderCache {
   /** @param {number} maxBytes 0 turns the cache off */

@@ -17,6 +17,14 @@ export const DEFAULT_RENDER_BUDGET_MS = 150;
 export const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
 export const DEFAULT_LOG_LINES_PER_SECOND = 20;
 
+const ANSWER_START = Buffer.from('{"html":[');
+const ANSWER_END = Buffer.from(']}');
+const COMMA = Buffer.from(',');
+const EMPTY = Buffer.alloc(0);
+const EMPTY_JSON = Buffer.from('""');
+/** A hook's result with its HTML as a JSON string, ready for the answer. */
+const withJson = (result) => ({ ...result, json: result.html === '' ? EMPTY_JSON : Buffer.from(JSON.stringify(result.html)) });
+
 const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
 
 /**
@@ -57,7 +65,10 @@ export function createRenderService({
   let stopping = false;
 
   function send(res, status, body, headers = {}) {
-    const json = JSON.stringify(body);
+    sendJson(res, status, JSON.stringify(body), headers);
+  }
+
+  function sendJson(res, status, json, headers = {}) {
     // Close the connection while stopping (so the server can exit) and when the
     // body was not read (an error answered early): never read a body just to drop it.
     const req = res.req;
@@ -79,16 +90,25 @@ export function createRenderService({
     };
   }
 
-  /** One hook, from the cache or rendered; `used` holds the keys this request already took from the cache. */
+  /**
+   * One hook as its JSON string in a Buffer (what goes into the answer), from
+   * the cache or rendered; `used` holds the keys this request already took.
+   * Cached as bytes: their size is exact, and a hit costs no JSON encoding.
+   */
   function renderCached(hook, config, deadline, used) {
-    if (!cache.enabled) return renderOne(hook.widget, hook.props, config, { deadline });
+    const fresh = () => {
+      const result = renderOne(hook.widget, hook.props, config, { deadline });
+      if (typeof result?.html !== 'string') return { html: '', dropped: [], error: `render returned ${typeof result?.html}, not a string` };
+      return result;
+    };
+    if (!cache.enabled) return withJson(fresh());
     const key = cacheKey(renderVersion, hook.widget, hook.props, config);
     // The same hook twice on one page renders twice: each copy needs its own element ids.
     const cached = used.has(key) ? undefined : cache.get(key);
     used.add(key);
     if (cached) return cached;
-    const result = renderOne(hook.widget, hook.props, config, { deadline });
-    if (result.html !== '' && !result.error) cache.set(key, result, sizeOf(key, result.html));
+    const result = withJson(fresh());
+    if (result.html !== '' && !result.error) cache.set(key, result, sizeOf(key, result));
     return result;
   }
 
@@ -109,21 +129,20 @@ export function createRenderService({
         if (hook === null || typeof hook !== 'object' || typeof hook.widget !== 'string' || hook.widget === '') {
           report.leftEmpty(`hook ${index}: not a {"widget", "props"} object`);
           stats.empty++;
-          return '';
+          return EMPTY_JSON;
         }
         const spent = performance.now() - start;
         if (spent >= renderTimeoutMs) {
           report.leftEmpty(`hook ${index} (${hook.widget}): render budget of ${renderTimeoutMs} ms spent (${Math.round(spent)} ms)`);
           stats.empty++;
-          return '';
+          return EMPTY_JSON;
         }
         let result;
         try {
           result = renderCached(hook, config, deadline, used);
         } catch (thrown) {
-          result = { html: '', dropped: [], error: `render threw ${oneLine(thrown)}` };
+          result = withJson({ html: '', dropped: [], error: `render threw ${oneLine(thrown)}` });
         }
-        if (typeof result?.html !== 'string') result = { html: '', dropped: [], error: `render returned ${typeof result?.html}, not a string` };
         if (result.dropped?.length) report.drop(hook.widget, result.dropped);
         if (result.html === '') {
           if (result.overBudget) stats.overBudget++;
@@ -133,7 +152,7 @@ export function createRenderService({
           report.leftEmpty(`hook ${index} (${hook.widget}): ${why}`);
           stats.empty++;
         } else stats.renders++;
-        return result.html;
+        return result.json;
       });
     } finally {
       console.warn = warn;
@@ -157,9 +176,13 @@ export function createRenderService({
     const { config, hooks } = parseRenderRequest(await readBody(req, bodyLimit), maxHooks);
     const id = nextId++;
     const report = new RequestReport();
-    const html = renderHooks(hooks, config, report);
+    const parts = renderHooks(hooks, config, report);
     stats.requests++;
-    send(res, 200, { html });
+    // {"html": [...]}, put together from each hook's JSON string.
+    const pieces = [ANSWER_START];
+    parts.forEach((part, i) => pieces.push(i ? COMMA : EMPTY, part));
+    pieces.push(ANSWER_END);
+    sendJson(res, 200, Buffer.concat(pieces));
     const line = report.line(`request ${id}`, hooks.length);
     if (line) log(line);
   }

@@ -29,7 +29,7 @@ const markerHash = (html: string) => /data-sfw-ssr="([0-9a-z]+)\./.exec(html)?.[
 
 describe('the render cache', () => {
   it('answers a repeated page from the cache, the same HTML, and /health counts hits, misses, bytes and entries', async () => {
-    await start({ renderHook, renderVersion, cacheBytes: 8 * 1024 * 1024 });
+    await start({ renderHook, renderVersion, cacheBytes: 8 * 1024 * 1024, renderTimeoutMs: 30_000 });
     const first = await renderHooks({ config: shoppers.us, hooks: pageHooks });
     const again = await renderHooks({ config: shoppers.us, hooks: pageHooks });
     expect(again.body.html).toEqual(first.body.html);
@@ -40,7 +40,7 @@ describe('the render cache', () => {
   });
 
   it('the same hook twice on one page is rendered twice: each copy has its own element ids', async () => {
-    await start({ renderHook, renderVersion, cacheBytes: 8 * 1024 * 1024 });
+    await start({ renderHook, renderVersion, cacheBytes: 8 * 1024 * 1024, renderTimeoutMs: 30_000 });
     const hook = { widget: 'search-bar', props: {} };
     await renderHooks({ hooks: [hook] });
     const { body } = await renderHooks({ hooks: [hook, hook] });
@@ -49,7 +49,7 @@ describe('the render cache', () => {
   });
 
   it('under concurrency, two shoppers with different configs never receive each other\'s HTML', async () => {
-    await start({ renderHook, renderVersion, cacheBytes: 8 * 1024 * 1024 });
+    await start({ renderHook, renderVersion, cacheBytes: 8 * 1024 * 1024, renderTimeoutMs: 30_000 });
     // What each shopper's hooks are, rendered alone without the service.
     const expected = Object.fromEntries(
       Object.entries(shoppers).map(([name, config]) => [name, pageHooks.map((hook) => markerHash(renderHook(hook.widget, hook.props, config).html))]),
@@ -79,7 +79,7 @@ describe('the render cache', () => {
   }, 60_000);
 
   it('a render left empty (bad props) is not cached: asked again, it is rendered again and empty again', async () => {
-    await start({ renderHook, renderVersion, cacheBytes: 8 * 1024 * 1024 });
+    await start({ renderHook, renderVersion, cacheBytes: 8 * 1024 * 1024, renderTimeoutMs: 30_000 });
     const bad = { widget: 'teaser-card', props: { product: { id: 1, title: 'x', slug: 'javascript:alert(1)' } } };
     expect((await renderHooks({ hooks: [bad] })).body.html).toEqual(['']);
     expect((await renderHooks({ hooks: [bad] })).body.html).toEqual(['']);
