@@ -14,6 +14,7 @@
  * pass over the entry (build.mjs, transportFiles). Only the entry holds the
  * list and nothing imports the entry, so no other chunk's hash depends on it.
  */
+import { pageNonce } from './nonce';
 import { HOOK_SELECTOR } from './held';
 
 /** The files, separated by spaces. */
@@ -27,9 +28,12 @@ let done = false;
 export function prefetchTransport(base: string, files: readonly string[] = FILES): void {
   if (done || typeof document === 'undefined') return;
   done = true;
+  // Under a nonce-based CSP ('strict-dynamic') a preload without the nonce is refused.
+  const nonce = pageNonce();
   for (const file of files) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
+    if (nonce) link.nonce = nonce;
     link.href = new URL(file, base).href;
     document.head.append(link);
   }
