@@ -105,6 +105,8 @@ async function worker() {
     renderVersion: typeof renderVersion === 'string' ? renderVersion : undefined,
     widgets: names,
     ...options,
+    // Request numbers are per worker: the pid tells the workers' lines apart.
+    log: (line) => console.error(`ssr[${process.pid}]: ${line}`),
     health: workerHealth(),
   });
   server.on('error', (error) => {
