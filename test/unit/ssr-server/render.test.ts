@@ -17,6 +17,7 @@ describe('POST /render', () => {
     });
     expect(status).toBe(200);
     expect(headers.get('connection')).toBe('keep-alive');
+    expect(headers.get('server-timing')).toMatch(/^render;dur=\d+\.\d{3}$/);
     expect(body).toEqual({ html: ['<h3>Box A</h3><p>C$13.70</p>', '<h3>Box B</h3><p>C$27.40</p>'] });
     expect(logs).toEqual([]);
   });
