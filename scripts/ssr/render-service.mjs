@@ -108,7 +108,8 @@ export function createRenderService({
     used.add(key);
     if (cached) return cached;
     const result = withJson(fresh());
-    if (result.html !== '' && !result.error) cache.set(key, result, sizeOf(key, result));
+    // Only the bytes are kept (not the HTML string as well), with the notes for the log line.
+    if (result.json !== EMPTY_JSON && !result.error) cache.set(key, { json: result.json, dropped: result.dropped }, sizeOf(key, result));
     return result;
   }
 
@@ -144,7 +145,7 @@ export function createRenderService({
           result = withJson({ html: '', dropped: [], error: `render threw ${oneLine(thrown)}` });
         }
         if (result.dropped?.length) report.drop(hook.widget, result.dropped);
-        if (result.html === '') {
+        if (result.json === EMPTY_JSON) {
           if (result.overBudget) stats.overBudget++;
           const why = result.overBudget
             ? `render budget of ${renderTimeoutMs} ms spent while rendering (${Math.round(performance.now() - start)} ms)`
