@@ -27,6 +27,8 @@
  *   node scripts/bench.mjs --only ssr --requests 1500 --soak 150000
  *                                            ssr: requests per run and row (1500), and
  *                                            requests of the memory run (20000)
+ *   node scripts/bench.mjs --only ssr --ssr-parts soak,cache
+ *                                            ssr: some of throughput, blocking, cache, soak
  *
  * The pages come from the demo server, started here on 127.0.0.1. Its mock
  * backend answers the API in Node (`startDemoServer({ mock: 'server' })`), as
@@ -44,7 +46,7 @@ import { launchChromium } from './chromium.mjs';
 import { compare } from './bench/compare.mjs';
 import { lighthouse } from './bench/lighthouse.mjs';
 import { scale } from './bench/scale.mjs';
-import { ssr } from './bench/ssr.mjs';
+import { ssr, SSR_PARTS } from './bench/ssr.mjs';
 import { formatPageJs, measureVariants } from './measure-js.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -70,6 +72,11 @@ const MOCK = argv.includes('--page-mock') ? 'page' : 'server';
 const count = (name, fallback) => Math.max(1, Math.trunc(Number(option(name) ?? fallback)) || fallback);
 const SSR_REQUESTS = count('--requests', 1500);
 const SSR_SOAK = count('--soak', 20_000);
+const SSR_ONLY = option('--ssr-parts')?.split(',') ?? SSR_PARTS;
+if (SSR_ONLY.some((p) => !SSR_PARTS.includes(p))) {
+  console.error(`bench: --ssr-parts takes some of ${SSR_PARTS.join(',')}; got ${SSR_ONLY.join(',')}`);
+  process.exit(2);
+}
 
 const killer = setTimeout(() => {
   console.error(`bench: gave up after ${TOTAL_TIMEOUT_MS / 60_000} min`);
@@ -111,7 +118,7 @@ async function main() {
         const baseUrl = MOCK === 'server' ? server.url : undefined;
         for (let run = 1; run <= RUNS; run++) console.log(`run ${run}:`, formatPageJs(await measureVariants({ path: '/', browser, baseUrl })));
       }
-      if (part === 'ssr') await ssr({ runs: RUNS, requests: SSR_REQUESTS, soak: SSR_SOAK, productPath: PRODUCT_PAGE });
+      if (part === 'ssr') await ssr({ runs: RUNS, requests: SSR_REQUESTS, soak: SSR_SOAK, productPath: PRODUCT_PAGE, parts: SSR_ONLY });
     }
   } finally {
     await browser?.close();

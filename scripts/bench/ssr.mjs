@@ -300,7 +300,15 @@ async function soak({ bodies, count }) {
       const body = variants[i % variants.length];
       return Buffer.from(JSON.stringify({ ...body, config: { ...body.config, cart: { count: String(Math.floor(i / variants.length) % shoppers), errors: 0 } } }));
     };
-    const row = (done, h) => [done.toLocaleString('en-US'), mb(h.memory.rss), mb(h.memory.heapUsed), `${h.cache.entries} (${mb(h.cache.bytes)})`, h.cache.evictions, h.requests];
+    const row = (done, h) => [
+      done.toLocaleString('en-US'),
+      mb(h.memory.rss),
+      mb(h.memory.heapUsed),
+      `${h.cache.entries} (${mb(h.cache.bytes)})`,
+      h.cache.evictions,
+      h.requests,
+      `${h.workers.answered} of ${h.workers.count}, ${h.workers.restarts} restarts`,
+    ];
     rows.push(row(0, await getHealth(service.url)));
     const steps = 5;
     let done = 0;
@@ -314,7 +322,9 @@ async function soak({ bodies, count }) {
     }
     const health = await getHealth(service.url);
     console.log(`\n${done.toLocaleString('en-US')} requests (grid, header, product page in turn, ${shoppers} shoppers' carts), concurrency 8, default settings (${health.workers.count} workers, cache ${mb(health.cache.limitBytes)} in all), ${Math.round((performance.now() - started) / 1000)} s; /health after each fifth (all workers summed):\n`);
-    console.log(markdownTable(['requests', 'RSS', 'heap used', 'cache entries', 'evictions', 'requests counted'], rows));
+    console.log(markdownTable(['requests', 'RSS', 'heap used', 'cache entries', 'evictions', 'requests counted', 'workers'], rows));
+    const restarts = service.stderr().match(/worker \d+ exited[^\n]*/g);
+    if (restarts) console.log(`\nThe service said: ${restarts.join('; ')}`);
   } finally {
     await service.stop();
   }
@@ -327,14 +337,16 @@ async function soak({ bodies, count }) {
  * @param {number} options.soak requests of the memory run
  * @param {string} options.productPath the demo product page
  */
-export async function ssr({ runs, requests, soak: soakCount, productPath }) {
+export const SSR_PARTS = ['throughput', 'blocking', 'cache', 'soak'];
+
+export async function ssr({ runs, requests, soak: soakCount, productPath, parts = SSR_PARTS }) {
   const bodies = await benchBodies(productPath);
   const sizes = Object.entries(bodies).map(([name, body]) => `${name} ${(JSON.stringify(body).length / 1024).toFixed(1)} KB (${body.hooks.length} hooks)`);
   console.log(`Bodies: ${sizes.join(', ')}.\n`);
   const workerCounts = [1, 2];
-  await throughput({ bodies, runs, requests, workerCounts });
-  await blocking({ bodies, runs, requests, workerCounts });
-  await cache({ bodies, runs, requests });
-  await soak({ bodies, count: soakCount });
+  if (parts.includes('throughput')) await throughput({ bodies, runs, requests, workerCounts });
+  if (parts.includes('blocking')) await blocking({ bodies, runs, requests, workerCounts });
+  if (parts.includes('cache')) await cache({ bodies, runs, requests });
+  if (parts.includes('soak')) await soak({ bodies, count: soakCount });
 }
 
