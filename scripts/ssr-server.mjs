@@ -7,7 +7,7 @@
  *   SSR_PORT=13800 npm run ssr        another port (0: any free port)
  *
  * Environment: SSR_PORT (13714), SSR_WORKERS (one per core), SSR_CACHE_BYTES
- * (per worker, 67108864; 0: no cache), SSR_BODY_LIMIT (bytes, 1048576),
+ * (per worker, 33554432; 0: no cache), SSR_BODY_LIMIT (bytes, 1048576),
  * SSR_MAX_HOOKS (500), SSR_RENDER_BUDGET_MS (150), SSR_LOG_LINES_PER_SECOND
  * (20 per worker). Listens on 127.0.0.1 only: PHP-FPM on the same machine is
  * the one client. Each worker (node:cluster) is a whole service on the one

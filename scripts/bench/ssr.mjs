@@ -264,7 +264,7 @@ async function cache({ bodies, runs, requests }) {
   const byMode = {};
   for (const [mode, bytes] of [
     ['off', '0'],
-    ['on', String(64 * 1024 * 1024)],
+    ['on', String(32 * 1024 * 1024)],
   ]) {
     const service = await startService({ SSR_WORKERS: '2', SSR_CACHE_BYTES: bytes });
     try {

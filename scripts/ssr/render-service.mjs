@@ -13,8 +13,8 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 export const DEFAULT_MAX_HOOKS = 500;
 // Under the 200 ms the README's PHP helper waits, leaving it time to print the page.
 export const DEFAULT_RENDER_BUDGET_MS = 150;
-// Per worker: about 500 category grids of 48 cards.
-export const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
+// Per worker: about 480 category grids of 48 cards (65 KB each).
+export const DEFAULT_CACHE_BYTES = 32 * 1024 * 1024;
 export const DEFAULT_LOG_LINES_PER_SECOND = 20;
 
 const ANSWER_START = Buffer.from('{"html":[');
