@@ -31,7 +31,7 @@ class HeadTags
         $html .= '<script type="application/json" id="storefront-config">'.Storefront::json($this->storefront->pageConfig()).'</script>'."\n";
 
         $dir = trim((string) $this->app->make('config')->get('storefront.path', 'storefront'), '/');
-        $manifestPath = $this->app->publicPath().'/'.$dir.'/manifest.json';
+        $manifestPath = public_path().'/'.$dir.'/manifest.json';
         $manifest = is_file($manifestPath) ? json_decode((string) file_get_contents($manifestPath), true) : null;
         $entry = is_array($manifest) ? ($manifest[Storefront::ENTRY] ?? null) : null;
         if (! is_array($entry) || ! isset($entry['file'])) {

@@ -37,7 +37,7 @@ class StorefrontServiceProvider extends ServiceProvider
         if ($this->app->runningInConsole()) {
             $this->publishes([__DIR__.'/../config/storefront.php' => $this->app->configPath('storefront.php')], 'storefront-config');
             $this->publishes([
-                self::bundlePath($this->app) => $this->app->publicPath().'/'.trim((string) config('storefront.path', 'storefront'), '/'),
+                self::bundlePath($this->app) => public_path().'/'.trim((string) config('storefront.path', 'storefront'), '/'),
             ], 'storefront-assets');
             $this->commands([SsrCommand::class, SsrCheckCommand::class]);
         }

@@ -8,7 +8,8 @@ if (getenv('APP_STORAGE')) {
     $app->useStoragePath(getenv('APP_STORAGE'));
 }
 if (getenv('APP_PUBLIC')) {
-    $app->instance('path.public', getenv('APP_PUBLIC'));
+    // Laravel 10 reads usePublicPath(); Laravel 8 the container's path.public.
+    method_exists($app, 'usePublicPath') ? $app->usePublicPath(getenv('APP_PUBLIC')) : $app->instance('path.public', getenv('APP_PUBLIC'));
 }
 
 $app->singleton(Illuminate\Contracts\Http\Kernel::class, App\Http\Kernel::class);
