@@ -87,7 +87,7 @@ class HeadTags
             return null;
         }
 
-        return "[storefront] public/{$dir} is older than the package's bundle: run php artisan vendor:publish --tag=storefront-assets --force";
+        return "[storefront] public/{$dir} is older than the bundle this package has: run php artisan vendor:publish --tag=storefront-assets --force";
     }
 
     private function csrfToken(): ?string
