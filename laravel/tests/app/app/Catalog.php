@@ -19,7 +19,7 @@ class Catalog
                 'id' => $i,
                 'title' => $titles[($i - 1) % count($titles)].' #'.$i,
                 'slug' => 'card-box-'.$i,
-                'mainImage' => '/img/card-'.$i.'.png',
+                'mainImage' => '/img/card.svg?v='.$i,
                 'price' => number_format(10 + $i * 1.25, 2, '.', ''),
                 'listPrice' => null,
                 'sale' => $i % 5 === 0 ? 1 : 0,
