@@ -99,8 +99,8 @@ class Storefront
         return new HtmlString($open.$inner.'</'.$tag.'>');
     }
 
-    /** Puts the server HTML into every hook placeholder of $html (one render request), '' where there is none. */
-    public function fill(string $html): string
+    /** Puts the server HTML into every hook placeholder of $html (one render request), '' where there is none or $render is false. */
+    public function fill(string $html, bool $render = true): string
     {
         $pattern = '/'.preg_quote('<!--storefront-hook:'.$this->token.':', '/').'(\d+)-->/';
         if ($this->hooks === [] || ! preg_match_all($pattern, $html, $matches)) {
@@ -111,7 +111,7 @@ class Storefront
             return isset($this->hooks[$i]);
         }));
         $rendered = [];
-        if ($indexes !== [] && $this->app->make('config')->get('storefront.ssr.enabled', true)) {
+        if ($render && $indexes !== [] && $this->app->make('config')->get('storefront.ssr.enabled', true)) {
             $hooks = array_map(function ($i) {
                 return $this->hooks[$i];
             }, $indexes);

@@ -20,7 +20,10 @@ class SsrCheckCommand extends Command
             $response = Http::withOptions(['timeout' => 2.0, 'connect_timeout' => 2.0])->acceptJson()->get($url.'/health');
             $health = $response->json();
             if ($response->status() === 200 && is_array($health) && ($health['status'] ?? null) === 'ok') {
-                $this->info("Render service at {$url} is up: {$health['widgets']} widgets, {$health['requests']} render requests answered, up {$health['uptime']} s.");
+                $this->info(sprintf(
+                    'Render service at %s is up: %s widgets, %s render requests answered, up %s s.',
+                    $url, $health['widgets'] ?? '?', $health['requests'] ?? '?', $health['uptime'] ?? '?'
+                ));
 
                 return 0;
             }

@@ -9,7 +9,7 @@ use Illuminate\Support\Facades\Facade;
  * @method static array|object pageConfig()
  * @method static \Illuminate\Support\HtmlString head(?string $nonce = null)
  * @method static \Illuminate\Support\HtmlString hook(string $widget, mixed $props = null, string $tag = 'div', string $attributes = '', ?string $inner = null)
- * @method static string fill(string $html)
+ * @method static string fill(string $html, bool $render = true)
  *
  * @see \StorefrontWidgets\Laravel\Storefront
  */

@@ -32,7 +32,9 @@ class FillHooks
                 && ! $response instanceof BinaryFileResponse) {
                 $content = $response->getContent();
                 if (is_string($content) && $content !== '') {
-                    $response->setContent($this->storefront->fill($content));
+                    // Server HTML only into HTML: a view rendered into JSON keeps its hooks empty.
+                    $type = (string) $response->headers->get('Content-Type', 'text/html');
+                    $response->setContent($this->storefront->fill($content, stripos($type, 'text/html') === 0));
                 }
             }
         } finally {

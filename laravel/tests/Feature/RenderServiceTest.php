@@ -182,4 +182,16 @@ class RenderServiceTest extends TestCase
 
         $this->assertSame('<!--storefront-hook:0000000000000000:0--><div data-widget="search-bar"><p class="from-service">search-bar $</p></div>', $html);
     }
+
+    public function test_a_view_rendered_into_json_keeps_its_hooks_empty_and_the_json_valid()
+    {
+        $log = $this->fakeService('ok');
+        \Illuminate\Support\Facades\Route::middleware('web')->get('/more', function () {
+            return ['html' => \Illuminate\Support\Facades\Blade::render('<x-storefront::island name="teaser-card" :props="$p" />', ['p' => ['product' => ['id' => 1]]])];
+        });
+        $response = $this->get('/more')->assertOk();
+
+        $this->assertSame(['html' => '<div data-widget="teaser-card" data-props=\'{"product":{"id":1}}\'></div>'], $response->json());
+        $this->assertSame('', file_get_contents($log));
+    }
 }
