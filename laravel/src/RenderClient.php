@@ -48,10 +48,13 @@ class RenderClient
         // In seconds as floats through Guzzle's own options: Http::timeout() takes whole seconds before Laravel 11.
         $seconds = max(1, (int) $this->config->get('storefront.ssr.timeout', 200)) / 1000;
         try {
+            // Encoded as data-props is (a string that is not UTF-8 becomes null), so both sides see the same props.
+            $body = json_encode(['config' => $config, 'hooks' => $hooks], JSON_PARTIAL_OUTPUT_ON_ERROR);
             $response = $this->http
                 ->withOptions(['timeout' => $seconds, 'connect_timeout' => $seconds])
                 ->acceptJson()
-                ->post($url.'/render', ['config' => $config, 'hooks' => $hooks]);
+                ->withBody($body, 'application/json')
+                ->post($url.'/render');
             $html = $response->status() === 200 ? json_decode($response->body(), true) : null;
             $html = is_array($html) ? ($html['html'] ?? null) : null;
             if (! is_array($html) || count($html) !== count($hooks) || array_keys($html) !== array_keys($hooks)) {

@@ -109,4 +109,17 @@ class HooksTest extends TestCase
         $page = \Illuminate\Support\Facades\Blade::render('<x-storefront::island name="header" tag="header"><nav>Menu</nav></x-storefront::island>');
         $this->assertSame('<header data-widget="header"><nav>Menu</nav></header>', $page);
     }
+
+    public function test_a_string_that_is_not_utf8_is_null_in_data_props_and_in_the_render_request_alike()
+    {
+        $log = $this->fakeService('ok');
+        \Illuminate\Support\Facades\Route::middleware('web')->get('/latin1', function () {
+            return view('hooks', ['values' => [['product' => ['id' => 1, 'title' => "Pok\xE9mon"]]]]);
+        });
+        $html = $this->get('/latin1')->assertOk()->getContent();
+
+        $this->assertSame(['hook-0' => ['product' => ['id' => 1, 'title' => null]]], $this->propsOf($html));
+        $this->assertSame(['product' => ['id' => 1, 'title' => null]], json_decode(file($log)[0], true)['hooks'][0]['props']);
+        $this->assertStringContainsString('<p class="from-service">teaser-card $</p>', $html);
+    }
 }
