@@ -69,6 +69,11 @@ abstract class TestCase extends LaravelTestCase
         }
         $port = $this->startProcess(['node', $script], ['SSR_PORT' => '0'], '/listening on http:\/\/127\.0\.0\.1:(\d+)/');
         config(['storefront.ssr.url' => "http://127.0.0.1:$port"]);
+        // One render first, as a running service has done: a cold one may spend its render budget on the first page.
+        file_get_contents("http://127.0.0.1:$port/render", false, stream_context_create(['http' => [
+            'method' => 'POST', 'header' => 'Content-Type: application/json',
+            'content' => json_encode(['hooks' => [['widget' => 'product-grid', 'props' => ['products' => \App\Catalog::teasers(48)]]]]),
+        ]]));
     }
 
     /** A port that was just free: nothing listens there. */
