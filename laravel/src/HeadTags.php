@@ -3,6 +3,7 @@
 namespace StorefrontWidgets\Laravel;
 
 use Illuminate\Contracts\Foundation\Application;
+use Illuminate\Support\Facades\Cache;
 use Illuminate\Support\Facades\Log;
 
 /** The head tags, read from the published manifest.json (Vite's format). */
@@ -36,7 +37,14 @@ class HeadTags
         $entry = is_array($manifest) ? ($manifest[Storefront::ENTRY] ?? null) : null;
         if (! is_array($entry) || ! isset($entry['file'])) {
             $message = "[storefront] No bundle at public/{$dir}/manifest.json: run php artisan vendor:publish --tag=storefront-assets. The islands do not load.";
-            Log::warning($message);
+            try {
+                $log = Cache::add('storefront:manifest-missing-logged', true, RenderClient::LOG_EVERY);
+            } catch (\Throwable $e) {
+                $log = true;
+            }
+            if ($log) {
+                Log::warning($message);
+            }
 
             return $html.'<script'.$nonceAttr.'>console.error('.Storefront::json($message).')</script>';
         }
