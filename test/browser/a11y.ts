@@ -189,17 +189,20 @@ function channels(color: string): [number, number, number, number] {
   return [m[0] ?? 0, m[1] ?? 0, m[2] ?? 0, m[3] ?? 1];
 }
 
-/** WCAG contrast ratio of two CSS colours (1 when the first is transparent: it draws nothing). */
+/** WCAG contrast ratio of a CSS colour (blended over the second when translucent) on an opaque one. */
 export function contrast(a: string, b: string): number {
-  if (channels(a)[3] === 0 || a === 'transparent') return 1;
-  const lum = (c: string) => {
-    const [r, g, bl] = channels(c).map((v) => {
+  if (a === 'transparent') return 1;
+  const [fr, fg, fb, alpha] = channels(a);
+  const back = channels(b);
+  const blended = [fr, fg, fb].map((v, i) => v * alpha + back[i]! * (1 - alpha));
+  const lum = (c: number[]) => {
+    const [r, g, bl] = c.map((v) => {
       const s = v / 255;
       return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
     });
     return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
   };
-  const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+  const [x, y] = [lum(blended), lum(back)].sort((p, q) => q - p);
   return (x! + 0.05) / (y! + 0.05);
 }
 
