@@ -38,6 +38,9 @@ if (! preg_match('/listening on (http:\/\/127\.0\.0\.1:\d+)/', (string) fgets($p
     exit(1);
 }
 $serviceUrl = $m[1];
+register_shutdown_function(function () use ($service) {
+    proc_terminate($service);
+});
 
 $fellBack = 0;
 /** One page, timed in milliseconds; checks what it printed (a server-rendered page that fell back is counted). */
@@ -94,8 +97,6 @@ for ($i = 0; $i < $fallbackRuns; $i++) {
     $stopped[] = $page(true, $stoppedUrl, 0) - $page(false, $stoppedUrl, 0);
     $hangs[] = $page(true, $hungUrl, 0) - $page(false, $hungUrl, 0);
 }
-proc_terminate($service);
-
 $timeout = $app['config']->get('storefront.ssr.timeout');
 echo 'Laravel '.Illuminate\Foundation\Application::VERSION.", $cards-card page + 3 hooks, $runs runs (fallback $fallbackRuns), timeout {$timeout} ms\n\n";
 echo "| page | p50 ms | p99 ms |\n|---|---|---|\n";

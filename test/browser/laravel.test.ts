@@ -51,7 +51,8 @@ function freePort(): Promise<number> {
 /** Starts a process and resolves once a line of its output matches. */
 function startUntil(command: string, args: string[], env: NodeJS.ProcessEnv, ready: RegExp): Promise<ChildProcess> {
   return new Promise((done, fail) => {
-    const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    // A process group of its own: php -S with PHP_CLI_SERVER_WORKERS forks workers that must stop with it.
+    const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     let output = '';
     const onData = (chunk: Buffer) => {
       output += chunk;
@@ -67,7 +68,7 @@ function stop(child: ChildProcess | undefined): Promise<void> {
   if (!child || child.exitCode !== null) return Promise.resolve();
   return new Promise((done) => {
     child.once('exit', () => done());
-    child.kill('SIGTERM');
+    process.kill(-child.pid!, 'SIGTERM');
   });
 }
 
