@@ -85,8 +85,10 @@ async function primary() {
   const { workers } = settings();
   if (!existsSync(rendererPath)) fail(`${rendererPath} is missing: run "npm run build" first`);
   try {
-    const { port, widgets } = await runPrimary({ count: workers, log: (line) => console.error(`ssr: ${line}`), stopTimeoutMs: STOP_TIMEOUT_MS });
-    console.log(`Render service listening on http://127.0.0.1:${port}/ (${widgets} widgets, ${workers} worker${workers === 1 ? '' : 's'})`);
+    const { port, widgets, pids } = await runPrimary({ count: workers, log: (line) => console.error(`ssr: ${line}`), stopTimeoutMs: STOP_TIMEOUT_MS });
+    // This line as it always was: hosts (the Laravel package's storefront:ssr) read it.
+    console.log(`Render service listening on http://127.0.0.1:${port}/ (${widgets} widgets)`);
+    console.error(`ssr: ${workers} worker${workers === 1 ? '' : 's'} (SSR_WORKERS), pids ${pids.join(', ')}`);
   } catch (error) {
     fail(error.message);
   }

@@ -50,7 +50,7 @@ export function runPrimary({ count, log, stopTimeoutMs = 10_000 }) {
         firstReady ??= message;
         if (++listening === count) {
           ready = true;
-          resolve(firstReady);
+          resolve({ ...firstReady, pids: Object.values(cluster.workers ?? {}).map((w) => w?.process.pid) });
         }
       }
       if (message?.type === 'health-request') collectHealth(worker, message.id);

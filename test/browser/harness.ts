@@ -25,6 +25,10 @@ export const launchChromium: () => Promise<Browser> = launch;
 interface OpenOptions {
   width?: number;
   height?: number;
+  /** CSS pixels per device pixel: 2 with a 640 px wide viewport lays the page out as 200 % zoom of a 1280 px window. */
+  deviceScaleFactor?: number;
+  reducedMotion?: 'reduce' | 'no-preference';
+  forcedColors?: 'active' | 'none';
   /** Reuse a context (e.g. a second tab in the same session). */
   context?: BrowserContext;
 }
@@ -76,6 +80,9 @@ export function useShop(): Shop {
       if (!context) {
         context = await browser.newContext({
           viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+          deviceScaleFactor: options.deviceScaleFactor,
+          reducedMotion: options.reducedMotion,
+          forcedColors: options.forcedColors,
           serviceWorkers: 'allow',
         });
         contexts.push(context);

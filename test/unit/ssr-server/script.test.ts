@@ -85,8 +85,10 @@ describe('npm run ssr (the script run directly)', () => {
     // Each worker answers with its pid, so the test sees which one rendered.
     writeFileSync(join(dir, 'dist/server/render.js'), 'export const widgets = ["pid"];\nexport function render() { return String(process.pid); }\n');
     const ssr = run({ SSR_WORKERS: '2' });
-    const [url] = await ssr.output('stdout', /http:\/\/127\.0\.0\.1:\d+\/ \(1 widgets, 2 workers\)/);
-    const base = url!.replace(/ .*/, '');
+    // The line hosts read stays as it was; the workers are said on stderr.
+    const [line] = await ssr.output('stdout', /Render service listening on http:\/\/127\.0\.0\.1:\d+\/ \(1 widgets\)\n/);
+    await ssr.output('stderr', /ssr: 2 workers \(SSR_WORKERS\), pids \d+, \d+/);
+    const base = /http:\S+/.exec(line!)![0];
     // A new connection each time (fetch would keep one, and so one worker).
     const renderPid = () =>
       new Promise<string>((resolve, reject) => {
