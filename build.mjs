@@ -76,8 +76,8 @@ const inlinePlaceholders = {
   },
 };
 
-/** `transport`: the files prefetch.ts preloads, defined as one string (an array define becomes a shared chunk of its own). */
-function options(variant, outdir, transport = []) {
+/** `preload`: the files prefetch.ts preloads, defined as one JSON string (an object define becomes a shared chunk of its own). */
+function options(variant, outdir, preload = { '*': [] }) {
   return {
     absWorkingDir: root,
     entryPoints: [{ in: ENTRY, out: 'storefront' }, { in: CSS_ENTRY, out: 'storefront' }],
@@ -96,7 +96,7 @@ function options(variant, outdir, transport = []) {
     loader: { '.svg': 'file' },
     jsx: 'automatic',
     alias: variant === 'preact' ? PREACT_ALIAS : {},
-    define: { 'process.env.NODE_ENV': '"production"', SFW_RENDER_VERSION: RENDER_VERSION(), SFW_TRANSPORT_FILES: JSON.stringify(transport.join(' ')) },
+    define: { 'process.env.NODE_ENV': '"production"', SFW_RENDER_VERSION: RENDER_VERSION(), SFW_PRELOAD: JSON.stringify(JSON.stringify(packPreload(preload))) },
     legalComments: 'none',
     logLevel: 'warning',
     plugins: [trimAxios, inlinePlaceholders],
@@ -108,30 +108,35 @@ export async function buildVariant(variant) {
   const outdir = join(root, variant === 'preact' ? 'dist' : 'dist-react');
   const temp = `${outdir}.tmp-${process.pid}`;
   rmSync(temp, { recursive: true, force: true });
-  // Two passes: the first names the transport chunks, the second writes them into the entry.
+  // Two passes: the first names the chunks to preload, the second writes their names into the entry.
   const first = await esbuild.build({ ...options(variant, temp), write: false });
-  const transport = transportFiles(first.metafile, temp);
-  const result = await esbuild.build(options(variant, temp, transport));
-  const missing = transport.filter((file) => !result.metafile.outputs[`${relative(root, temp)}/${file.slice(2)}`.split('\\').join('/')]);
-  if (missing.length) throw new Error(`build: the transport chunks changed between the passes: ${missing.join(', ')}`);
+  const preload = preloadFiles(first.metafile, temp);
+  const result = await esbuild.build(options(variant, temp, preload));
+  const files = [...new Set(Object.values(preload).flat())];
+  const missing = files.filter((file) => !result.metafile.outputs[`${relative(root, temp)}/${file.slice(2)}`.split('\\').join('/')]);
+  if (missing.length) throw new Error(`build: the preloaded chunks changed between the passes: ${missing.join(', ')}`);
   finish(variant, temp, result.metafile);
   rmSync(outdir, { recursive: true, force: true });
   renameSync(temp, outdir);
   const metafile = JSON.parse(JSON.stringify(result.metafile).split(relative(root, temp)).join(relative(root, outdir)));
-  return { variant, outdir, metafile, transport, manifest: JSON.parse(readFileSync(join(outdir, 'manifest.json'), 'utf8')) };
+  return { variant, outdir, metafile, preload, manifest: JSON.parse(readFileSync(join(outdir, 'manifest.json'), 'utf8')) };
 }
 
 /**
  * The files prefetched at idle (shared/runtime/prefetch.ts), as './chunks/…'
- * relative to the entry: the transport chunk (shared/api/transport.ts:
- * axios) and the framework's chunk (Preact, or React in the React build),
- * each with what it imports, less what the entry already loads. The first
- * interaction wakes the islands and often calls the API: these are its
- * largest parts, fetched but not run. Only the entry gets the list; no chunk
- * imports the entry, so its change cannot move another chunk's content
- * hash, and the second pass names every chunk as the first did.
+ * relative to the entry, less what the entry already loads:
+ * - under '*', for every page: the transport chunk (shared/api/transport.ts:
+ *   axios) and the framework's chunk (Preact, or React in the React build),
+ *   each with what it imports;
+ * - under each module the entry imports lazily, named relative to widgets/
+ *   without extension ('groups/every-page', the `chunk` of its registry
+ *   lines): its chunk and what that imports.
+ * The first interaction wakes the islands and often calls the API: with
+ * these fetched (not run) it waits for no request. Only the entry gets the
+ * map; no chunk imports the entry, so its change cannot move another chunk's
+ * content hash, and the second pass names every chunk as the first did.
  */
-function transportFiles(metafile, outdir) {
+function preloadFiles(metafile, outdir) {
   const outputs = metafile.outputs;
   const closure = (file, seen = new Set()) => {
     if (seen.has(file)) return seen;
@@ -144,9 +149,28 @@ function transportFiles(metafile, outdir) {
   if (!transport) throw new Error('build: no transport chunk (shared/api/transport.ts) in the output');
   const framework = Object.keys(outputs).find((file) => Object.keys(outputs[file].inputs ?? {}).some((src) => /node_modules\/(preact\/dist\/preact\.|react-dom\/)/.test(src)));
   if (!framework) throw new Error('build: no chunk holds the framework (preact or react-dom)');
-  const loaded = closure(find(ENTRY));
-  const wanted = closure(framework, closure(transport));
-  return [...wanted].filter((file) => !loaded.has(file)).map((file) => `./${relative(outdir, join(root, file)).split('\\').join('/')}`);
+  const entry = find(ENTRY);
+  const loaded = closure(entry);
+  const names = (files) => [...files].filter((file) => !loaded.has(file)).map((file) => `./${relative(outdir, join(root, file)).split('\\').join('/')}`);
+  const preload = { '*': names(closure(framework, closure(transport))) };
+  for (const i of outputs[entry].imports) {
+    const src = i.kind === 'dynamic-import' ? outputs[i.path]?.entryPoint : undefined;
+    if (src?.startsWith('widgets/')) preload[src.slice('widgets/'.length).replace(/\.tsx?$/, '')] = names(closure(i.path)).filter((file) => !preload['*'].includes(file));
+  }
+  return preload;
+}
+
+/**
+ * The preload map as the entry carries it (prefetch.ts reads it): each file
+ * once, as its name under chunks/ without '.js', and each chunk's files as
+ * indexes into that list. Hashed names do not compress: written once each.
+ */
+function packPreload(preload) {
+  const files = [...new Set(Object.values(preload).flat())];
+  const bad = files.find((file) => !/^\.\/chunks\/[^/]+\.js$/.test(file));
+  if (bad) throw new Error(`build: a preloaded file outside chunks/: ${bad}`);
+  const chunks = Object.fromEntries(Object.entries(preload).map(([chunk, list]) => [chunk, list.map((file) => files.indexOf(file))]));
+  return { files: files.map((file) => file.slice('./chunks/'.length, -'.js'.length)), chunks };
 }
 
 /**
@@ -197,11 +221,11 @@ export async function build(variants = ['preact']) {
 /**
  * Rebuilds dist/ (Preact) on every change of the sources (npm start);
  * resolves after the first build. As buildVariant, the entry names the
- * transport chunks it prefetches (a build without them would also overwrite
- * dist/ with an entry that prefetches nothing): `transport` as the Preact
- * build just named them, or found by a pass of its own.
+ * chunks it prefetches (a build without them would also overwrite dist/
+ * with an entry that prefetches nothing): `preload` as the Preact build
+ * just named them, or found by a pass of its own.
  */
-export async function watch(transport) {
+export async function watch(preload) {
   const outdir = join(root, 'dist');
   let firstBuild;
   const built = new Promise((resolve) => (firstBuild = resolve));
@@ -214,7 +238,7 @@ export async function watch(transport) {
         firstBuild();
       }),
   };
-  const names = transport ?? transportFiles((await esbuild.build({ ...options('preact', outdir), write: false })).metafile, outdir);
+  const names = preload ?? preloadFiles((await esbuild.build({ ...options('preact', outdir), write: false })).metafile, outdir);
   const base = options('preact', outdir, names);
   const ctx = await esbuild.context({ ...base, plugins: [...base.plugins, writeManifest] });
   await ctx.watch();

@@ -59,7 +59,7 @@ export function observeLongTasks() {
     w.__bench.islandsStart = performance.now();
     claims.disconnect();
   });
-  claims.observe(document, { subtree: true, attributes: true, attributeFilter: ['data-widget-claimed'] });
+  claims.observe(document, { subtree: true, attributes: true, attributeFilter: ['data-island'] });
 }
 
 /** The longest of [start, duration] entries starting at or after `from` (0 when none). */

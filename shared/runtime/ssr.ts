@@ -11,7 +11,8 @@
  * old cache, a hand-edited template) it renders from scratch. `ids` seeds
  * the element ids of that island, so hydration gives the same ids.
  *
- * Kept free of Preact: the entry runtime reads the marker too.
+ * Kept free of Preact: the entry runtime reads the marker too. The hook's
+ * state attribute is here too, for the same reason (one chunk both load).
  */
 declare const SFW_RENDER_VERSION: string | undefined;
 
@@ -61,3 +62,19 @@ export function removeMarker(host: Element): void {
 export function hasServerHtml(host: Element): boolean {
   return host.firstElementChild !== null || (host.textContent ?? '').trim() !== '';
 }
+
+/**
+ * The hook attribute, and the hook's state as the runtime sets it:
+ * 'sleeping' (server HTML, no code yet), 'waiting' (until near the
+ * viewport), 'loading' (code on its way or mounting), 'ready' (it listens),
+ * 'failed' (unknown widget, bad props, a chunk that did not load: its server
+ * HTML, if any, works as without JavaScript). No state: not claimed yet.
+ */
+export const WIDGET_ATTR = 'data-widget';
+/** Every hook on the page. */
+export const HOOK_SELECTOR = `[${WIDGET_ATTR}]`;
+
+export const STATE_ATTR = 'data-island';
+export type HostState = 'sleeping' | 'waiting' | 'loading' | 'ready' | 'failed';
+
+export const stateOf = (host: Element) => host.getAttribute(STATE_ATTR) as HostState | null;

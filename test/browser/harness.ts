@@ -108,13 +108,12 @@ export async function waitForIslands(page: Page): Promise<void> {
     if (!window.Storefront) return false;
     const hosts = [...document.querySelectorAll('[data-widget]')];
     return hosts.every((h) => {
-      const claimed = h.getAttribute('data-widget-claimed');
-      const state = h.getAttribute('data-widget-state');
-      if (state === 'mounted' && h.querySelector('.sfw-product-grid__pending')) return false;
-      if (state === 'mounted' || state === 'error' || claimed === 'sleeping') return true;
+      const state = h.getAttribute('data-island');
+      if (state === 'ready' && h.querySelector('.sfw-product-grid__pending')) return false;
+      if (state === 'ready' || state === 'failed' || state === 'sleeping') return true;
       // Lazy islands below the fold wait for the viewport.
       const rect = h.getBoundingClientRect();
-      return claimed === 'loading' && rect.top > window.innerHeight + 300;
+      return state === 'waiting' && rect.top > window.innerHeight + 300;
     });
   });
 }

@@ -88,7 +88,7 @@ describe('a passive view of the category page (issue 13)', () => {
     const { page, apiCalls, transportRequests, close } = await openPage(true);
     // Server HTML shows the islands at once; they sleep until the first input (README "When islands wake").
     await waitForIslands(page);
-    expect(await page.locator('[data-widget-claimed="sleeping"]').count()).toBeGreaterThan(0);
+    expect(await page.locator('[data-island="sleeping"]').count()).toBeGreaterThan(0);
     // Idle: the transport is prefetched (one request, finished), before any input.
     await expect.poll(() => page.evaluate((t) => performance.getEntriesByType('resource').some((e) => new URL(e.name).pathname === t && (e as PerformanceResourceTiming).responseEnd > 0), TRANSPORT), { timeout: 30_000 }).toBe(true);
     expect(await page.locator(`link[rel="modulepreload"][href$="${TRANSPORT}"]`).count()).toBe(1);
@@ -132,7 +132,7 @@ describe('a passive view of the category page (issue 13)', () => {
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(new URL(`/?reset=1&answers=${answers}`, shop.url).href);
     await waitForIslands(page);
-    expect(await page.locator('[data-widget="login-modal"]').getAttribute('data-widget-claimed')).toBe('sleeping');
+    expect(await page.locator('[data-widget="login-modal"]').getAttribute('data-island')).toBe('sleeping');
     await page.getByRole('button', { name: 'Account' }).click();
     await page.getByRole('button', { name: 'Sign in' }).click();
     const dialog = page.getByRole('dialog', { name: 'Sign in to your account' });

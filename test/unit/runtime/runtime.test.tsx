@@ -70,7 +70,7 @@ describe('mount runtime', () => {
     createRuntime(registry).mount();
     await waitFor(() => expect(good.textContent).toBe('Hello Gary'));
     expect(bad.innerHTML).toBe('');
-    expect(bad.getAttribute('data-widget-state')).toBe('error');
+    expect(bad.getAttribute('data-island')).toBe('failed');
     expect(error).toHaveBeenCalledTimes(1);
     expect(String(error.mock.calls[0]![0])).toMatch(message);
   });

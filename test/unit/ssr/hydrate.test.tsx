@@ -159,7 +159,7 @@ describe('hydration', () => {
     mount(productGrid, host);
     expect(log.warn).toHaveBeenCalledOnce();
     await waitFor(() => expect(host.querySelectorAll('.sfw-teaser-card')).toHaveLength(6));
-    expect(host.getAttribute('data-widget-state')).toBe('mounted');
+    expect(host.getAttribute('data-island')).toBe('ready');
     expect(log.error).not.toHaveBeenCalled();
   });
 
