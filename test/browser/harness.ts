@@ -27,6 +27,8 @@ interface OpenOptions {
   height?: number;
   /** Reuse a context (e.g. a second tab in the same session). */
   context?: BrowserContext;
+  /** A phone: 390×844 (unless width/height say otherwise), mobile viewport, touch events. */
+  phone?: boolean;
 }
 
 export interface Shop {
@@ -38,8 +40,13 @@ export interface Shop {
   expectConsoleError(pattern: RegExp): void;
 }
 
-/** Starts the demo server and Chromium for one test file; checks console errors after each test. */
-export function useShop(): Shop {
+/**
+ * Starts the demo server and Chromium for one test file; checks console
+ * errors after each test. `mock: 'server'`: the API is answered by the demo
+ * server in Node (as Laravel would), not by the page's service worker, so
+ * `page.route` sees every request the page makes.
+ */
+export function useShop({ mock = 'page' }: { mock?: 'page' | 'server' } = {}): Shop {
   let server: { url: string; close(): Promise<void> };
   let browser: Browser;
   const contexts: BrowserContext[] = [];
@@ -47,7 +54,7 @@ export function useShop(): Shop {
   let expected: RegExp[] = [];
 
   beforeAll(async () => {
-    server = await startDemoServer({ port: 0 });
+    server = await startDemoServer({ port: 0, mock });
     browser = await launchChromium();
   });
   afterEach(async () => {
@@ -74,8 +81,11 @@ export function useShop(): Shop {
     async open(path, options = {}) {
       let context = options.context;
       if (!context) {
+        const phone = options.phone ?? false;
         context = await browser.newContext({
-          viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+          viewport: { width: options.width ?? (phone ? 390 : 1280), height: options.height ?? (phone ? 844 : 900) },
+          isMobile: phone,
+          hasTouch: phone,
           serviceWorkers: 'allow',
         });
         contexts.push(context);
