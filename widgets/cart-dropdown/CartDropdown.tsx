@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { $cart, CART_PANEL } from '../../shared/stores/cart';
+import { $cart, CART_PANEL, followCart } from '../../shared/stores/cart';
 import { $openModals } from '../../shared/stores/modals';
 import { $openPanel, closePanels, togglePanel } from '../../shared/stores/panels';
 import { $region } from '../../shared/stores/region';
@@ -22,6 +22,10 @@ export function CartDropdown() {
   const shown = useRef<CartBadge | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const mounted = useMounted();
+
+  // The cart follows its events and calls while this dropdown is on the page, not a moment longer
+  // (a layout effect: its cleanup runs as the dropdown unmounts, a passive one's only later).
+  useLayoutEffect(() => followCart(), []);
 
   // Announce count changes, but not the first count of the page.
   useEffect(() => {
