@@ -16,7 +16,7 @@
  * Importing this module builds nothing: it exports the steps.
  */
 import * as esbuild from 'esbuild';
-import { copyFileSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -76,8 +76,8 @@ const inlinePlaceholders = {
   },
 };
 
-/** `preload`: the files prefetch.ts preloads, defined as one JSON string (an object define becomes a shared chunk of its own). */
-function options(variant, outdir, preload = { '*': [] }) {
+/** `preloadFile`: the name of the preload map (preloadMap), relative to the entry. */
+function options(variant, outdir, preloadFile = '') {
   return {
     absWorkingDir: root,
     entryPoints: [{ in: ENTRY, out: 'storefront' }, { in: CSS_ENTRY, out: 'storefront' }],
@@ -96,7 +96,7 @@ function options(variant, outdir, preload = { '*': [] }) {
     loader: { '.svg': 'file' },
     jsx: 'automatic',
     alias: variant === 'preact' ? PREACT_ALIAS : {},
-    define: { 'process.env.NODE_ENV': '"production"', SFW_RENDER_VERSION: RENDER_VERSION(), SFW_PRELOAD: JSON.stringify(JSON.stringify(packPreload(preload))) },
+    define: { 'process.env.NODE_ENV': '"production"', SFW_RENDER_VERSION: RENDER_VERSION(), SFW_PRELOAD_FILE: JSON.stringify(preloadFile) },
     legalComments: 'none',
     logLevel: 'warning',
     plugins: [trimAxios, inlinePlaceholders],
@@ -111,7 +111,9 @@ export async function buildVariant(variant) {
   // Two passes: the first names the chunks to preload, the second writes their names into the entry.
   const first = await esbuild.build({ ...options(variant, temp), write: false });
   const preload = preloadFiles(first.metafile, temp);
-  const result = await esbuild.build(options(variant, temp, preload));
+  const map = preloadMap(preload);
+  const result = await esbuild.build(options(variant, temp, `./${map.name}`));
+  writeFileSync(join(temp, map.name), map.json);
   const files = [...new Set(Object.values(preload).flat())];
   const missing = files.filter((file) => !result.metafile.outputs[`${relative(root, temp)}/${file.slice(2)}`.split('\\').join('/')]);
   if (missing.length) throw new Error(`build: the preloaded chunks changed between the passes: ${missing.join(', ')}`);
@@ -126,11 +128,11 @@ export async function buildVariant(variant) {
  * The files prefetched at idle (shared/runtime/prefetch.ts), as './chunks/…'
  * relative to the entry, less what the entry already loads:
  * - under '*', for every page: the transport chunk (shared/api/transport.ts:
- *   axios) and the framework's chunk (Preact, or React in the React build),
- *   each with what it imports;
- * - under each module the entry imports lazily, named relative to widgets/
- *   without extension ('groups/every-page', the `chunk` of its registry
- *   lines): its chunk and what that imports.
+ *   axios), the framework's chunk (Preact, or React in the React build) and
+ *   the runtime's lazy part (shared/runtime/deliver.ts), each with what it
+ *   imports;
+ * - under each module the entry imports lazily, by its chunkName (the
+ *   `chunk` of its registry lines): its chunk and what that imports.
  * The first interaction wakes the islands and often calls the API: with
  * these fetched (not run) it waits for no request. Only the entry gets the
  * map; no chunk imports the entry, so its change cannot move another chunk's
@@ -155,22 +157,29 @@ function preloadFiles(metafile, outdir) {
   const preload = { '*': names(closure(framework, closure(transport))) };
   for (const i of outputs[entry].imports) {
     const src = i.kind === 'dynamic-import' ? outputs[i.path]?.entryPoint : undefined;
-    if (src?.startsWith('widgets/')) preload[src.slice('widgets/'.length).replace(/\.tsx?$/, '')] = names(closure(i.path)).filter((file) => !preload['*'].includes(file));
+    if (src?.startsWith('widgets/')) preload[chunkName(src)] = names(closure(i.path)).filter((file) => !preload['*'].includes(file));
+    // The runtime's own lazy part (shared/runtime/deliver.ts): every page.
+    else if (src?.startsWith('shared/')) preload['*'].push(...names(closure(i.path)).filter((file) => !preload['*'].includes(file)));
   }
   return preload;
 }
 
+/** A lazy module's name in the preload map: a group's ('widgets/groups/every-page.ts': 'every-page'), else its folder's ('widgets/header/island.ts': 'header'). */
+export const chunkName = (src) => src.replace(/^widgets\/(groups\/)?/, '').replace(/(\/island)?\.tsx?$/, '');
+
 /**
- * The preload map as the entry carries it (prefetch.ts reads it): each file
- * once, as its name under chunks/ without '.js', and each chunk's files as
- * indexes into that list. Hashed names do not compress: written once each.
+ * The preload map, a JSON file next to the entry that prefetch.ts fetches at
+ * idle (data, not code: the entry that runs before input stays small), named
+ * by its content hash: each file once, as its name under chunks/ without
+ * '.js', and each chunk's files as indexes into that list.
  */
-function packPreload(preload) {
+function preloadMap(preload) {
   const files = [...new Set(Object.values(preload).flat())];
   const bad = files.find((file) => !/^\.\/chunks\/[^/]+\.js$/.test(file));
   if (bad) throw new Error(`build: a preloaded file outside chunks/: ${bad}`);
   const chunks = Object.fromEntries(Object.entries(preload).map(([chunk, list]) => [chunk, list.map((file) => files.indexOf(file))]));
-  return { files: files.map((file) => file.slice('./chunks/'.length, -'.js'.length)), chunks };
+  const json = JSON.stringify({ files: files.map((file) => file.slice('./chunks/'.length, -'.js'.length)), chunks });
+  return { name: `preload-${createHash('sha256').update(json).digest('hex').slice(0, 8)}.json`, json };
 }
 
 /**
@@ -238,9 +247,11 @@ export async function watch(preload) {
         firstBuild();
       }),
   };
-  const names = preload ?? preloadFiles((await esbuild.build({ ...options('preact', outdir), write: false })).metafile, outdir);
-  const base = options('preact', outdir, names);
+  const map = preloadMap(preload ?? preloadFiles((await esbuild.build({ ...options('preact', outdir), write: false })).metafile, outdir));
+  const base = options('preact', outdir, `./${map.name}`);
   const ctx = await esbuild.context({ ...base, plugins: [...base.plugins, writeManifest] });
+  mkdirSync(outdir, { recursive: true });
+  writeFileSync(join(outdir, map.name), map.json);
   await ctx.watch();
   await built;
   return ctx;

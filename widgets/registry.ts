@@ -1,7 +1,8 @@
 /**
  * Every island the page can name in `data-widget`: the chunk it comes in
  * (README "Chunk groups") and when it wakes (README "When islands wake",
- * the strategies of shared/runtime/wake.ts). The header alone runs at load,
+ * the strategies of shared/runtime/wake.ts; without `wake`: withPage()).
+ * The header alone runs at load,
  * in a small chunk of its own; the islands every page has sleep in server
  * HTML and wake together from one chunk (groups/every-page.ts); those of a
  * category page from another (groups/category.ts); islands that load near
@@ -13,11 +14,11 @@ import type { Island } from '../shared/runtime/island';
 import type { IslandEntry, IslandRegistry } from '../shared/runtime/mount';
 import { atLoad, nearViewport, valueAt, withPage } from '../shared/runtime/wake';
 
-/** A chunk: `chunk` names the module `load` imports, relative to widgets/ (build.mjs preloads its files by that name). */
+/** A chunk: `chunk` names the module `load` imports, a group's name or the island's folder (build.mjs chunkName: it preloads its files by that name). */
 const lazy = <M,>(chunk: string, load: () => Promise<M>) => ({ chunk, load });
 
-const everyPage = lazy('groups/every-page', () => import('./groups/every-page'));
-const category = lazy('groups/category', () => import('./groups/category'));
+const everyPage = lazy('every-page', () => import('./groups/every-page'));
+const category = lazy('category', () => import('./groups/category'));
 
 /** One island of a group's chunk (loaded once). */
 const pick = <G extends Record<K, Island>, K extends keyof G>(group: { chunk: string; load: () => Promise<G> }, key: K): Pick<IslandEntry, 'chunk' | 'load'> => ({
@@ -37,17 +38,17 @@ export const isCount = (count: unknown) => (typeof count === 'number' && Number.
 export const isHome = (country: unknown) => typeof country === 'string' && ['', 'US'].includes(country.trim().toUpperCase());
 
 export const ISLANDS: IslandRegistry = {
-  header: { ...lazy('header/island', () => import('./header/island')), wake: atLoad },
+  header: { ...lazy('header', () => import('./header/island')), wake: atLoad },
   // Without the count in the config, it asks GET /cart/get-count at load (spec §7).
   'cart-dropdown': { ...pick(everyPage, 'cartDropdown'), wake: withPage({ awakeIf: (config) => !isCount(valueAt(config, 'cart', 'count')) }) },
-  'login-modal': { ...pick(everyPage, 'loginModal'), wake: withPage() },
+  'login-modal': { ...pick(everyPage, 'loginModal') },
   'country-prompt': { ...pick(everyPage, 'countryPrompt'), wake: withPage({ awakeIf: (config) => !isHome(valueAt(config, 'country', 'country')) }) },
-  'region-dialog': { ...pick(everyPage, 'regionDialog'), wake: withPage() },
-  'loyalty-action': { ...lazy('loyalty-action/island', () => import('./loyalty-action/island')), wake: nearViewport },
-  'search-bar': { ...pick(everyPage, 'searchBar'), wake: withPage() },
-  'teaser-card': { ...pick(category, 'teaserCard'), wake: withPage() },
-  'product-grid': { ...pick(category, 'productGrid'), wake: withPage() },
-  'recently-viewed': { ...lazy('recently-viewed/island', () => import('./recently-viewed/island')), wake: withPage({ empty: nearViewport }) },
-  'add-to-cart': { ...lazy('add-to-cart/island', () => import('./add-to-cart/island')), wake: atLoad },
-  'cart-dialogs': { ...pick(everyPage, 'cartDialogs'), wake: withPage() },
+  'region-dialog': { ...pick(everyPage, 'regionDialog') },
+  'loyalty-action': { ...lazy('loyalty-action', () => import('./loyalty-action/island')), wake: nearViewport },
+  'search-bar': { ...pick(everyPage, 'searchBar') },
+  'teaser-card': { ...pick(category, 'teaserCard') },
+  'product-grid': { ...pick(category, 'productGrid') },
+  'recently-viewed': { ...lazy('recently-viewed', () => import('./recently-viewed/island')), wake: withPage({ empty: nearViewport }) },
+  'add-to-cart': { ...lazy('add-to-cart', () => import('./add-to-cart/island')), wake: atLoad },
+  'cart-dialogs': { ...pick(everyPage, 'cartDialogs') },
 };

@@ -13,15 +13,15 @@
  * Kept free of Preact and axios so the entry script stays tiny.
  */
 import type { Island } from './island';
-import { deliver, listenForIntent, release } from './intent';
+import { listenForIntent, type Held } from './intent';
 import { HOOK_SELECTOR, removeMarker, STATE_ATTR, stateOf, WIDGET_ATTR, type HostState } from './ssr';
-import { atLoad, holdStorefrontEvents, readRawConfig, type Strategy, type WakeContext } from './wake';
+import { holdStorefrontEvents, readRawConfig, withPage, type Strategy, type WakeContext } from './wake';
 
 export interface IslandEntry {
   load: () => Promise<{ default: Island }>;
-  /** The module `load` imports, relative to widgets/ without extension ('groups/every-page'): fetched at idle when the page has the hook. */
+  /** The name of the module `load` imports ('every-page', build.mjs chunkName): its files are fetched at idle when the page has the hook. */
   chunk?: string;
-  /** When it mounts (wake.ts): default at load. */
+  /** When it mounts (wake.ts): default withPage(), asleep in server HTML until the page wakes. */
   wake?: Strategy;
 }
 export type IslandRegistry = Readonly<Record<string, IslandEntry>>;
@@ -34,15 +34,13 @@ export interface RuntimeOptions {
 /** Lets input through: scheduler.yield where the browser has it, else a fresh task. */
 export function yieldToInput(): Promise<void> {
   const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (typeof scheduler?.yield === 'function') return scheduler.yield();
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
+  return typeof scheduler?.yield === 'function' ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve));
+}
+
+/** Hands what was held for a hook to deliver.ts (loaded only then): `failed`, its island did not load. */
+function handOver(host: HTMLElement, held: Held[], failed = false): Promise<void> {
+  if (!held.length) return Promise.resolve();
+  return import('./deliver').then((m) => (failed ? m.release(held) : m.deliver(host, held)));
 }
 
 /** How far the hook is from the viewport (0 when in it): the nearest wakes first. */
@@ -50,6 +48,8 @@ function distanceToViewport(host: HTMLElement): number {
   const { top, bottom } = host.getBoundingClientRect();
   return top > innerHeight ? top - innerHeight : bottom < 0 ? -bottom : 0;
 }
+
+const withPageByDefault = withPage();
 
 export function createRuntime(registry: IslandRegistry, options: RuntimeOptions = {}) {
   const mounted = new Map<HTMLElement, { unmount: () => void; island: Island }>();
@@ -76,11 +76,9 @@ export function createRuntime(registry: IslandRegistry, options: RuntimeOptions 
     },
     reach: (host, target) => {
       const state = stateOf(host);
+      // A hook waiting for the viewport is reached there: the observer mounts it.
       if (state === 'sleeping' || state === null) wake(host);
-      else if (state === 'waiting') {
-        visibility?.unobserve(host);
-        void mountHost(host);
-      } else if (state === 'ready') mounted.get(host)?.island.reach?.(host, target);
+      else if (state === 'ready') mounted.get(host)?.island.reach?.(host, target);
     },
     watchMoves: () => page === 'asleep',
   });
@@ -109,7 +107,7 @@ export function createRuntime(registry: IslandRegistry, options: RuntimeOptions 
       const ready = new Promise<void>((resolve) => (listening = resolve)).then(() => {
         if (!mounted.has(host)) return;
         if (stateOf(host) === 'loading') setState(host, 'ready');
-        deliver(host, intent.take(host));
+        return handOver(host, intent.take(host));
       });
       mounted.set(host, { unmount: island.mount(host, listening), island });
       return { ready };
@@ -118,7 +116,7 @@ export function createRuntime(registry: IslandRegistry, options: RuntimeOptions 
       // Its server HTML stays, working as without JavaScript.
       removeMarker(host);
       setState(host, 'failed');
-      release(intent.take(host));
+      void handOver(host, intent.take(host), true);
       return done;
     }
   }
@@ -131,23 +129,11 @@ export function createRuntime(registry: IslandRegistry, options: RuntimeOptions 
       return;
     }
     page = 'waking';
+    const hosts = [...sleeping].sort((a, b) => Number(b === first) - Number(a === first) || distanceToViewport(a) - distanceToViewport(b));
+    sleeping.clear();
     void (async () => {
       const readies: Array<Promise<void>> = [];
-      const next = () => {
-        if (first && sleeping.delete(first)) return first;
-        let nearest: HTMLElement | undefined;
-        let best = Infinity;
-        for (const host of sleeping) {
-          const distance = distanceToViewport(host);
-          if (distance < best) [nearest, best] = [host, distance];
-        }
-        if (nearest) sleeping.delete(nearest);
-        return nearest;
-      };
-      for (let host = next(); host; host = next()) {
-        readies.push((await mountHost(host)).ready);
-        first = undefined;
-      }
+      for (const host of hosts) if (host.isConnected) readies.push((await mountHost(host)).ready);
       await Promise.all(readies);
       page = 'awake';
       events.release();
@@ -207,7 +193,7 @@ export function createRuntime(registry: IslandRegistry, options: RuntimeOptions 
         whenVisible: () => mountWhenVisible(host),
         config: () => (config ??= readRawConfig()),
       };
-      (entry.wake ?? atLoad)(host, context);
+      (entry.wake ?? withPageByDefault)(host, context);
     }
     if (preloaded && added.length) options.preload?.(added);
     if (wakeNow) wake();
@@ -263,7 +249,5 @@ export function createRuntime(registry: IslandRegistry, options: RuntimeOptions 
       intent.stop();
       events.stop();
     },
-    mounted: () => mounted.size,
-    sleeping: () => sleeping.size,
   };
 }

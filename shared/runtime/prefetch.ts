@@ -11,27 +11,28 @@
  * an island (intent.ts).
  *
  * The chunk names are content-hashed, so the source cannot know them: the
- * build defines SFW_PRELOAD (a JSON map of paths relative to the entry) in a
- * second pass over the entry (build.mjs, preloadFiles). Only the entry holds
- * the map and nothing imports the entry, so no other chunk's hash depends on it.
+ * build writes them into a JSON map next to the entry (build.mjs,
+ * preloadMap), fetched when first needed, and defines its name,
+ * SFW_PRELOAD_FILE, in a second pass over the entry. Only the entry holds
+ * the name and nothing imports the entry, so no other chunk's hash depends on it.
  */
+
+/** The preload map's path relative to the entry. */
+declare const SFW_PRELOAD_FILE: string | undefined;
+const FILE = typeof SFW_PRELOAD_FILE === 'string' ? SFW_PRELOAD_FILE : '';
 
 /**
  * `{ files: names under chunks/ without '.js', chunks: { '*': indexes of
- * the files every page needs, '<chunk>': those of that registry chunk } }`
- * (build.mjs, packPreload).
+ * the files every page needs, '<chunk>': those of that registry chunk } }`.
  */
-declare const SFW_PRELOAD: string | undefined;
-
 export interface PreloadMap {
   files: readonly string[];
   chunks: Readonly<Record<string, readonly number[]>>;
 }
-
-const BUILT: PreloadMap = typeof SFW_PRELOAD === 'string' ? (JSON.parse(SFW_PRELOAD) as PreloadMap) : { files: [], chunks: {} };
+const NONE: PreloadMap = { files: [], chunks: {} };
 
 /** The files to preload for these chunks (registry `chunk`s), relative to the entry; '*' first, each once. */
-export function filesFor(chunks: Iterable<string>, map: PreloadMap = BUILT): string[] {
+export function filesFor(chunks: Iterable<string>, map: PreloadMap): string[] {
   const files = new Set<string>();
   for (const chunk of ['*', ...chunks]) for (const i of map.chunks[chunk] ?? []) if (map.files[i]) files.add(`./chunks/${map.files[i]}.js`);
   return [...files];
@@ -40,11 +41,13 @@ export function filesFor(chunks: Iterable<string>, map: PreloadMap = BUILT): str
 /**
  * Returns `preload(chunks)`: adds the modulepreload links of these chunks'
  * files, each file once over the page's life; `base` is the entry's URL.
+ * `map`: the map itself (else the built one is fetched once, on the first call;
+ * without it nothing is preloaded and the islands load as they wake).
  */
-export function createPrefetch(base: string, map: PreloadMap = BUILT) {
+export function createPrefetch(base: string, map?: PreloadMap) {
   const added = new Set<string>();
-  return (chunks: Iterable<string>): void => {
-    if (typeof document === 'undefined') return;
+  let loading: Promise<PreloadMap> | undefined;
+  const add = (chunks: readonly string[], map: PreloadMap) => {
     for (const file of filesFor(chunks, map)) {
       if (added.has(file)) continue;
       added.add(file);
@@ -53,6 +56,14 @@ export function createPrefetch(base: string, map: PreloadMap = BUILT) {
       link.href = new URL(file, base).href;
       document.head.append(link);
     }
+  };
+  return (chunks: Iterable<string>): void => {
+    const wanted = [...chunks];
+    if (map) return add(wanted, map);
+    loading ??= FILE
+      ? fetch(new URL(FILE, base)).then((response) => (response.ok ? (response.json() as Promise<PreloadMap>) : NONE)).catch(() => NONE)
+      : Promise.resolve(NONE);
+    void loading.then((built) => add(wanted, built));
   };
 }
 

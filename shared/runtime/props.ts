@@ -13,7 +13,27 @@
  */
 import type * as v from 'valibot';
 import { describeIssue, parseLenient } from '../api/lenient';
-import { renderHash } from './ssr';
+
+declare const SFW_RENDER_VERSION: string | undefined;
+
+/** Set by build.mjs from the sources, the same for the server and both client builds (the marker's hash covers it, ssr.ts). */
+export const RENDER_VERSION = typeof SFW_RENDER_VERSION === 'string' ? SFW_RENDER_VERSION : 'dev';
+
+/** FNV-1a (32 bit), base 36: cheap, and only compared with itself. */
+export function hashText(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0).toString(36);
+}
+
+/** What a hook's server HTML depends on. */
+export function renderHash(widget: string, props: unknown, config: unknown): string {
+  return hashText(`${RENDER_VERSION}|${widget}|${JSON.stringify(props)}|${JSON.stringify(config)}`);
+}
+
 
 export type PropsResult<T> = { ok: true; props: T } | { ok: false; message: string };
 

@@ -12,7 +12,7 @@ import { hook } from '../hook';
 
 const MAP: PreloadMap = {
   files: ['transport-X', 'preact-Y', 'every-page-A', 'shared-S', 'category-B'],
-  chunks: { '*': [0, 1], 'groups/every-page': [2, 3], 'groups/category': [4, 3] },
+  chunks: { '*': [0, 1], 'every-page': [2, 3], 'category': [4, 3] },
 };
 const BASE = 'https://shop.test/build/storefront-Z.js';
 const links = () => [...document.querySelectorAll<HTMLLinkElement>('link')].map((l) => `${l.rel} ${l.href.slice('https://shop.test/build/'.length)}`);
@@ -29,7 +29,7 @@ const entry = (chunk: string) => ({ chunk, load: async () => ({ default: island 
 
 describe('prefetch of what the islands need', () => {
   it('the files of the chunks asked for, those every page needs first, each once', () => {
-    expect(filesFor(['groups/category', 'groups/every-page'], MAP)).toEqual([
+    expect(filesFor(['category', 'every-page'], MAP)).toEqual([
       './chunks/transport-X.js',
       './chunks/preact-Y.js',
       './chunks/category-B.js',
@@ -46,7 +46,7 @@ describe('prefetch of what the islands need', () => {
       return el;
     };
     sleeping('a');
-    const runtime = createRuntime({ a: entry('groups/every-page'), b: entry('groups/category') }, { preload: createPrefetch(BASE, MAP) });
+    const runtime = createRuntime({ a: entry('every-page'), b: entry('category') }, { preload: createPrefetch(BASE, MAP) });
     runtimes.push(runtime);
     runtime.mount();
     expect(links()).toEqual([]);
@@ -61,7 +61,7 @@ describe('prefetch of what the islands need', () => {
     document.body.innerHTML = '<p id="text">x</p>';
     const el = hook('a');
     el.innerHTML = '<template data-sfw-ssr="h.x"></template><button>Go</button><input>';
-    const runtime = createRuntime({ a: entry('groups/every-page') }, { preload: createPrefetch(BASE, MAP) });
+    const runtime = createRuntime({ a: entry('every-page') }, { preload: createPrefetch(BASE, MAP) });
     runtimes.push(runtime);
     runtime.mount();
     document.getElementById('text')!.dispatchEvent(new Event('pointerover', { bubbles: true }));
