@@ -27,7 +27,7 @@ const pick = <G extends Record<K, Island>, K extends keyof G>(group: { chunk: st
 });
 
 /** A count the cart button can show without asking (a whole number, maybe as text from PHP). */
-export const isCount = (count: unknown) => (typeof count === 'number' && Number.isInteger(count) && count >= 0) || (typeof count === 'string' && /^\s*\d+\s*$/.test(count));
+const isCount = (count: unknown) => (typeof count === 'number' && Number.isInteger(count) && count >= 0) || (typeof count === 'string' && /^\s*\d+\s*$/.test(count));
 
 /**
  * Only a US visitor needs nothing at load; another is remembered, maybe offered CAD. The same rule as
@@ -35,7 +35,7 @@ export const isCount = (count: unknown) => (typeof count === 'number' && Number.
  * chunk shared with the every-page group in front of the entry (one more request before input).
  * test/unit/runtime/config-reader.test.ts holds the two together.
  */
-export const isHome = (country: unknown) => typeof country === 'string' && ['', 'US'].includes(country.trim().toUpperCase());
+const isHome = (country: unknown) => typeof country === 'string' && ['', 'US'].includes(country.trim().toUpperCase());
 
 export const ISLANDS: IslandRegistry = {
   header: { ...lazy('header', () => import('./header/island')), wake: atLoad },
