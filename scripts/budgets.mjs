@@ -19,7 +19,7 @@ export const BUDGETS = {
      */
     fetchedAfterScroll: 64 * 1024,
   },
-  /** Each chunk group of widgets/groups/ (README "Chunk groups"). */
+  /** Each chunk group of widgets/groups/ (docs/architecture.md "Chunk groups"). */
   groups: {
     'every-page': 10 * 1024,
     category: 2 * 1024,
