@@ -1,6 +1,6 @@
 /**
  * Every island the page can name in `data-widget`: the chunk it comes in
- * (README "Chunk groups") and when it wakes (README "When islands wake",
+ * (docs/architecture.md "Chunk groups") and when it wakes (docs/architecture.md "When islands wake",
  * the strategies of shared/runtime/wake.ts; without `wake`: withPage()).
  * The header alone runs at load,
  * in a small chunk of its own; the islands every page has sleep in server
@@ -8,7 +8,7 @@
  * category page from another (groups/category.ts); islands that load near
  * the viewport, and the lazy parts of islands (dialogs, the add-to-cart
  * form, PayPal), stay chunks of their own.
- * Add a line here when you add a folder under widgets/ (see README).
+ * Add a line here when you add a folder under widgets/ (see docs/architecture.md "Adding an island").
  */
 import type { Island } from '../shared/runtime/island';
 import type { IslandEntry, IslandRegistry } from '../shared/runtime/mount';

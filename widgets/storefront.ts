@@ -18,7 +18,7 @@ import { createPrefetch, whenIdle } from '../shared/runtime/prefetch';
 export interface StorefrontGlobal {
   mount(root?: ParentNode): void;
   unmount(root?: ParentNode): void;
-  /** Wakes the sleeping islands now (README "When islands wake"). */
+  /** Wakes the sleeping islands now (docs/architecture.md "When islands wake"). */
   wake(): void;
   events: typeof EVENTS;
   widgets: string[];

@@ -4,7 +4,7 @@
  * host and returns the cleanup.
  *
  * Free of Preact and valibot, so the header's chunk stays small: it runs at
- * load (README "When islands wake"). An enhancer with props passes `props`,
+ * load (docs/architecture.md "When islands wake"). An enhancer with props passes `props`,
  * which reads and checks them (e.g. with runtime/props.ts parseProps).
  */
 import type { Island } from './island';

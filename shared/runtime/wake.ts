@@ -1,5 +1,5 @@
 /**
- * When each island wakes (README "When islands wake"): a small table of
+ * When each island wakes (docs/architecture.md "When islands wake"): a small table of
  * named strategies, one per registry line, and the storefront events held
  * while the page wakes.
  *

@@ -216,7 +216,7 @@ export function followCart(): () => void {
 }
 
 function startFollowing(): () => void {
-  // A count the page gave (initCartCount) is the state at page load: no call (issue 13).
+  // A count the page gave (initCartCount) is the state at page load: no call.
   if (readPageConfig().cart?.count == null) void refreshCount();
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CART_CHANNEL) : null;
   const changed = () => void cartChanged(isOpen());

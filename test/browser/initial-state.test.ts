@@ -60,7 +60,7 @@ async function openPage(slow: boolean): Promise<{ page: Page; apiCalls: string[]
   };
 }
 
-describe('a passive view of the category page (issue 13)', () => {
+describe('a passive view of the category page', () => {
   it('makes no API call and runs no axios; the request code is only prefetched', async () => {
     await seedCart();
     const { page, apiCalls, close } = await openPage(false);
@@ -76,7 +76,7 @@ describe('a passive view of the category page (issue 13)', () => {
     expect(paths(r.before.fetched)).toContain(TRANSPORT);
     expect(paths(r.before.ran)).not.toContain(TRANSPORT);
     expect(r.before.axiosRan).toBe(false);
-    // Issue 13's limits (scripts/budgets.mjs): what runs before input, what is fetched after idle and a scroll.
+    // The page budgets (scripts/budgets.mjs): what runs before input, what is fetched after idle and a scroll.
     const gzip = (list: Array<{ gzip: number }>) => list.reduce((n, s) => n + s.gzip, 0);
     expect(gzip(r.before.ran)).toBeLessThanOrEqual(BUDGETS.page.ranBeforeInput);
     expect(gzip(r.after.fetched)).toBeLessThanOrEqual(BUDGETS.page.fetchedAfterScroll);

@@ -82,7 +82,7 @@ describe('the runtime on the demo pages', () => {
   it('a session that expired (419 twice) shows one notice with a reload action', async () => {
     shop.expectConsoleError(/419/);
     const page = await shop.open('/?reset=1&fail=/cart/get-count:419');
-    // A dialog of its own (issue 11: in the top layer, above any open modal).
+    // A dialog of its own: in the top layer, above any open modal.
     const notice = page.getByRole('alertdialog', { name: 'Your session has expired' });
     await notice.waitFor();
     expect(await notice.count()).toBe(1);

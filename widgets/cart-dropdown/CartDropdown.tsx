@@ -8,6 +8,7 @@ import { LoadingOverlay } from '../../shared/ui/Spinner';
 import { useMounted, usePageId } from '../../shared/ui/use-page-id';
 import { CartBody } from './CartBody';
 import { badgeText, cartButtonLabel, countAnnouncement, type CartBadge } from './rules/labels';
+import { SHOP_PAGES } from '../../shared/links';
 
 export function CartDropdown() {
   const cart = useStore($cart);
@@ -137,8 +138,8 @@ export function CartDropdown() {
         </button>
       ) : (
         // Server HTML, and until hydrated: a link to the cart page, which works without JavaScript.
-        // A click before the island wakes opens the dropdown once it did (runtime/mount.ts, data-sfw-hold).
-        <a className="sfw-cart-dropdown__toggle" href="/cart" aria-label={cartButtonLabel(cart)} data-sfw-hold="cart-toggle">
+        // A click before the island wakes opens the dropdown once it did (runtime/intent.ts, data-sfw-hold).
+        <a className="sfw-cart-dropdown__toggle" href={SHOP_PAGES.cart} aria-label={cartButtonLabel(cart)} data-sfw-hold="cart-toggle">
           {toggleContent}
         </a>
       )}
