@@ -32,7 +32,7 @@ export interface RuntimeOptions {
 }
 
 /** Lets input through: scheduler.yield where the browser has it, else a fresh task. */
-export function yieldToInput(): Promise<void> {
+function yieldToInput(): Promise<void> {
   const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
   return typeof scheduler?.yield === 'function' ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve));
 }

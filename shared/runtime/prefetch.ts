@@ -32,7 +32,7 @@ export interface PreloadMap {
 const NONE: PreloadMap = { files: [], chunks: {} };
 
 /** The files to preload for these chunks (registry `chunk`s), relative to the entry; '*' first, each once. */
-export function filesFor(chunks: Iterable<string>, map: PreloadMap): string[] {
+function filesFor(chunks: Iterable<string>, map: PreloadMap): string[] {
   const files = new Set<string>();
   for (const chunk of ['*', ...chunks]) for (const i of map.chunks[chunk] ?? []) if (map.files[i]) files.add(`./chunks/${map.files[i]}.js`);
   return [...files];
