@@ -58,9 +58,9 @@ export function listenForIntent(handlers: IntentHandlers) {
     if (!target || !host) return;
     if (event.type === 'pointerover') return handlers.near(host);
     if (event.type === 'focusin') handlers.near(host);
-    // Only server HTML whose island is on its way holds (not yet claimed: the runtime waits for StorefrontBeforeMount).
+    // Only server HTML whose island is on its way holds (no state: not claimed yet, the runtime waits for StorefrontBeforeMount).
     const state = stateOf(host);
-    if ((state === 'sleeping' || state === 'waiting' || state === 'loading') && hasServerHtml(host)) {
+    if (state !== 'ready' && state !== 'failed' && hasServerHtml(host)) {
       const element = target as HTMLElement;
       if (event.type === 'focusin') hold(host, { kind: 'focus', element });
       else if (event instanceof KeyboardEvent && HELD_KEYS.has(event.key) && target.closest('[role="combobox"]')) {

@@ -76,9 +76,9 @@ export function createRuntime(registry: IslandRegistry, options: RuntimeOptions 
     },
     reach: (host, target) => {
       const state = stateOf(host);
-      // A hook waiting for the viewport is reached there: the observer mounts it.
-      if (state === 'sleeping' || state === null) wake(host);
-      else if (state === 'ready') mounted.get(host)?.island.reach?.(host, target);
+      if (state === 'ready') mounted.get(host)?.island.reach?.(host, target);
+      // Any island reached wakes the page, a sleeping one first (one waiting for the viewport is reached there: the observer mounts it).
+      wake(state === 'sleeping' || state === null ? host : undefined);
     },
     watchMoves: () => page === 'asleep',
   });

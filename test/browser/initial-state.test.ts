@@ -14,6 +14,8 @@ import { measurePageJs } from '../../scripts/measure-js.mjs';
 import { builtUrl, useServerMockShop, waitForIslands } from './harness';
 
 const TRANSPORT = builtUrl('shared/api/transport.ts');
+/** The build's directory: its files (the idle prefetch's chunk map included) are not API calls. */
+const BUILD_DIR = TRANSPORT.slice(0, TRANSPORT.indexOf('/chunks/') + 1);
 const API_HEADERS = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json' };
 
 const shop = useServerMockShop();
@@ -29,7 +31,7 @@ async function seedCart(): Promise<string> {
   return cart.cart_items[0]!.title;
 }
 
-/** Opens `/` and records every request that is not a document, script, style or image: the API calls. */
+/** Opens `/` and records every request that is not a document, script, style, image or build file: the API calls. */
 async function openPage(slow: boolean): Promise<{ page: Page; apiCalls: string[]; transportRequests: () => number; close: () => Promise<void> }> {
   const context = await shop.browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
@@ -40,7 +42,7 @@ async function openPage(slow: boolean): Promise<{ page: Page; apiCalls: string[]
   page.on('request', (r) => {
     const { pathname } = new URL(r.url());
     if (pathname === TRANSPORT) transport.push(r);
-    if (['xhr', 'fetch'].includes(r.resourceType())) apiCalls.push(`${r.method()} ${pathname}`);
+    if (['xhr', 'fetch'].includes(r.resourceType()) && !pathname.startsWith(BUILD_DIR)) apiCalls.push(`${r.method()} ${pathname}`);
   });
   if (slow) {
     // A slow 3G-like link: every request waits 400 ms, about 50 KB/s down.
