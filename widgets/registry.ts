@@ -14,11 +14,11 @@ import type { Island } from '../shared/runtime/island';
 import type { IslandEntry, IslandRegistry } from '../shared/runtime/mount';
 import { atLoad, nearViewport, valueAt, withPage } from '../shared/runtime/wake';
 
-/** A chunk: `chunk` names the module `load` imports, a group's name or the island's folder (build.mjs chunkName: it preloads its files by that name). */
-const lazy = <M,>(chunk: string, load: () => Promise<M>) => ({ chunk, load });
+/** A group's chunk: `chunk` is its name (build.mjs chunkName: the idle prefetch finds its files by it). */
+const group = <M,>(chunk: string, load: () => Promise<M>) => ({ chunk, load });
 
-const everyPage = lazy('every-page', () => import('./groups/every-page'));
-const category = lazy('category', () => import('./groups/category'));
+const everyPage = group('every-page', () => import('./groups/every-page'));
+const category = group('category', () => import('./groups/category'));
 
 /** One island of a group's chunk (loaded once). */
 const pick = <G extends Record<K, Island>, K extends keyof G>(group: { chunk: string; load: () => Promise<G> }, key: K): Pick<IslandEntry, 'chunk' | 'load'> => ({
@@ -38,17 +38,17 @@ const isCount = (count: unknown) => (typeof count === 'number' && Number.isInteg
 const isHome = (country: unknown) => typeof country === 'string' && ['', 'US'].includes(country.trim().toUpperCase());
 
 export const ISLANDS: IslandRegistry = {
-  header: { ...lazy('header', () => import('./header/island')), wake: atLoad },
+  header: { load: () => import('./header/island'), wake: atLoad },
   // Without the count in the config, it asks GET /cart/get-count at load (spec §7).
   'cart-dropdown': { ...pick(everyPage, 'cartDropdown'), wake: withPage({ awakeIf: (config) => !isCount(valueAt(config, 'cart', 'count')) }) },
   'login-modal': { ...pick(everyPage, 'loginModal') },
   'country-prompt': { ...pick(everyPage, 'countryPrompt'), wake: withPage({ awakeIf: (config) => !isHome(valueAt(config, 'country', 'country')) }) },
   'region-dialog': { ...pick(everyPage, 'regionDialog') },
-  'loyalty-action': { ...lazy('loyalty-action', () => import('./loyalty-action/island')), wake: nearViewport },
+  'loyalty-action': { load: () => import('./loyalty-action/island'), wake: nearViewport },
   'search-bar': { ...pick(everyPage, 'searchBar') },
   'teaser-card': { ...pick(category, 'teaserCard') },
   'product-grid': { ...pick(category, 'productGrid') },
-  'recently-viewed': { ...lazy('recently-viewed', () => import('./recently-viewed/island')), wake: withPage({ empty: nearViewport }) },
-  'add-to-cart': { ...lazy('add-to-cart', () => import('./add-to-cart/island')), wake: atLoad },
+  'recently-viewed': { load: () => import('./recently-viewed/island'), wake: withPage({ empty: nearViewport }) },
+  'add-to-cart': { load: () => import('./add-to-cart/island'), wake: atLoad },
   'cart-dialogs': { ...pick(everyPage, 'cartDialogs') },
 };

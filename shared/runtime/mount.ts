@@ -19,7 +19,7 @@ import { holdStorefrontEvents, readRawConfig, withPage, type Strategy, type Wake
 
 export interface IslandEntry {
   load: () => Promise<{ default: Island }>;
-  /** The name of the module `load` imports ('every-page', build.mjs chunkName): its files are fetched at idle when the page has the hook. */
+  /** The name of the module `load` imports (build.mjs chunkName): a group's ('every-page'); default the widget's own folder, its name. Its files are fetched at idle when the page has the hook. */
   chunk?: string;
   /** When it mounts (wake.ts): default withPage(), asleep in server HTML until the page wakes. */
   wake?: Strategy;
@@ -67,11 +67,12 @@ export function createRuntime(registry: IslandRegistry, options: RuntimeOptions 
     const name = host.getAttribute(WIDGET_ATTR) ?? '';
     return Object.hasOwn(registry, name) ? registry[name] : undefined;
   };
+  const chunkOf = (host: HTMLElement) => entryOf(host) && (entryOf(host)!.chunk ?? host.getAttribute(WIDGET_ATTR)!);
 
   const events = holdStorefrontEvents(() => page === 'awake', () => wake());
   const intent = listenForIntent({
     near: (host) => {
-      const chunk = entryOf(host)?.chunk;
+      const chunk = chunkOf(host);
       if (chunk) options.preload?.([chunk]);
     },
     reach: (host, target) => {
@@ -174,9 +175,10 @@ export function createRuntime(registry: IslandRegistry, options: RuntimeOptions 
         void mountHost(host); // logs the unknown name
         continue;
       }
-      if (entry.chunk && !chunks.has(entry.chunk)) {
-        chunks.add(entry.chunk);
-        added.push(entry.chunk);
+      const chunk = chunkOf(host)!;
+      if (!chunks.has(chunk)) {
+        chunks.add(chunk);
+        added.push(chunk);
       }
       const sleep = () => {
         if (page !== 'asleep') return void mountHost(host);
