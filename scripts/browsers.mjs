@@ -1,6 +1,6 @@
 /**
  * The build target, from the browser support list in package.json
- * (`browserslist`, explained in README "Browser support"). The list states
+ * (`browserslist`, explained in docs/architecture.md "Browser support"). The list states
  * minimum versions (`<Browser> >= <version>`), so the build needs no browser
  * data: esbuild lowers whatever syntax (JS and CSS) the oldest one lacks.
  */

@@ -14,7 +14,7 @@ export const BUDGETS = {
     /** JS fetched after the idle prefetch and a scroll to the end. */
     fetchedAfterScroll: 40 * 1024,
   },
-  /** Each chunk group of widgets/groups/ (README "Chunk groups"). */
+  /** Each chunk group of widgets/groups/ (docs/architecture.md "Chunk groups"). */
   groups: {
     'every-page': 10 * 1024,
     category: 2 * 1024,

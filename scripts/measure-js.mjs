@@ -22,7 +22,7 @@
  * 2. after: scroll to the end of the page, wait until no script has arrived
  *    for a second: every script fetched by then.
  * 3. woken: move the mouse over the header (the shopper's first move wakes
- *    the server-rendered islands, README "When islands wake"), wait until
+ *    the server-rendered islands, docs/architecture.md "When islands wake"), wait until
  *    none sleeps and no script arrives: every script whose code ran by then.
  *    This is where the framework runs, so it is the fair React/Preact ratio.
  * Sizes are gzip -9 of each response body. Scripts of the demo itself

@@ -109,7 +109,7 @@ export function useShop({ mock = 'page' }: { mock?: 'page' | 'server' } = {}): S
 
 /**
  * Resolves when every hook in the viewport has mounted, failed or sleeps in
- * its server HTML until the page wakes (README "When islands wake"; lazy
+ * its server HTML until the page wakes (docs/architecture.md "When islands wake"; lazy
  * ones may still wait), and every product grid shows all its cards (they
  * fill in a few per task after the mount).
  */

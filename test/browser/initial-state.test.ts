@@ -86,7 +86,7 @@ describe('a passive view of the category page (issue 13)', () => {
   it('on a slow network the first click on the cart, the search field and Sign in work, the request code already there', async () => {
     const title = await seedCart();
     const { page, apiCalls, transportRequests, close } = await openPage(true);
-    // Server HTML shows the islands at once; they sleep until the first input (README "When islands wake").
+    // Server HTML shows the islands at once; they sleep until the first input (docs/architecture.md "When islands wake").
     await waitForIslands(page);
     expect(await page.locator('[data-widget-claimed="sleeping"]').count()).toBeGreaterThan(0);
     // Idle: the transport is prefetched (one request, finished), before any input.

@@ -1,6 +1,6 @@
 /**
  * The build target comes from the browser support list in package.json
- * (README "Browser support"): syntax every listed browser runs is kept,
+ * (docs/architecture.md "Browser support"): syntax every listed browser runs is kept,
  * syntax the oldest one (Safari 15) lacks is lowered.
  */
 import { transform } from 'esbuild';

@@ -1,5 +1,5 @@
 /**
- * The embedding forms README documents, as Laravel's Blade prints them
+ * The embedding forms docs/laravel.md documents, as Laravel's Blade prints them
  * (test/fixtures/blade/embed.html, made by render.php from embed.blade.php):
  * a value with quotes, an apostrophe, <, &, é and / reaches the island intact
  * through `data-props='@json(…)'` (raw JSON) and `data-props="{{ json_encode(…) }}"`

@@ -1,5 +1,5 @@
 /**
- * Islands come in chunk groups (widgets/groups/, README "Chunk groups"):
+ * Islands come in chunk groups (widgets/groups/, docs/architecture.md "Chunk groups"):
  * every name in the registry must still load the island of that name.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
  * Server-rendered islands sleep until the page wakes (shared/runtime/wake.ts,
- * mount.ts; README "When islands wake"): what wakes it, what does not, and
+ * mount.ts; docs/architecture.md "When islands wake"): what wakes it, what does not, and
  * that nothing the shopper or legacy code did meanwhile is lost.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';

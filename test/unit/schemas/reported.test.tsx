@@ -125,7 +125,7 @@ describe('unsafe URLs are never rendered', () => {
   });
 });
 
-describe('the config block as the README prints it without PayPal', () => {
+describe('the config block as docs/laravel.md prints it without PayPal', () => {
   it('"clientId": null and a DECIMAL factor "1.37" keep the Canadian prices', () => {
     const log = watchConsole();
     const block = document.createElement('script');
