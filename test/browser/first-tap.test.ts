@@ -277,8 +277,8 @@ describe(`no input is lost, whenever the island code arrives (${RUNS} runs, code
           () => true,
           () => false,
         );
-        // Long enough for a second, replayed click to post and open again.
-        await sleep(1000);
+        // Long enough for a second, replayed click to post and open again (the demo API answers at once).
+        await sleep(600);
         const dialogs = await dialog.count();
         if (!shown || posts !== 1 || dialogs !== 1) failures.push(`run ${run + 1} (code +${delay} ms): ${posts} POST /cart/add-item, ${dialogs} added dialog${shown ? '' : ', none shown'}`);
       } finally {
