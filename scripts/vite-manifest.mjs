@@ -1,11 +1,11 @@
 /**
  * The build's manifest.json (build.mjs), from esbuild's metafile, in Vite's
- * format, which Laravel's @vite directive and docs/laravel.md's Storefront::tags()
- * read.
+ * format, which Laravel's @vite directive and the Laravel package's head
+ * component (laravel/) read.
  */
 import { basename, join, relative } from 'node:path';
 
-/** Old entry path → new (docs/laravel.md "Loading the bundle"). */
+/** Old entry path → new (CHANGELOG.md "Entry path"). */
 export const MOVED_ENTRIES = { 'shared/runtime/entry.ts': 'widgets/storefront.ts', 'shared/styles/index.css': 'widgets/storefront.css' };
 
 /** Vite's manifest format: keyed by source path, with file, imports, dynamicImports, css. */
@@ -43,8 +43,8 @@ export function viteManifest(metafile, { root, outdir, entry: ENTRY, cssEntry: C
   }
   const css = outputs.find(([, o]) => o.entryPoint === CSS_ENTRY);
   if (css) manifest[CSS_ENTRY] = { file: rel(css[0]), src: CSS_ENTRY, isEntry: true, name: 'storefront' };
-  // The entries' paths before issue 14 moved them out of shared/: templates with
-  // @vite('shared/runtime/entry.ts') keep working (docs/laravel.md "Loading the bundle").
+  // The entries' old paths in shared/: templates with
+  // @vite('shared/runtime/entry.ts') keep working (CHANGELOG.md "Entry path").
   for (const [old, now] of Object.entries(MOVED_ENTRIES)) if (manifest[now]) manifest[old] = { ...manifest[now], src: old };
   return manifest;
 }

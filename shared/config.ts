@@ -38,7 +38,7 @@ export const PageConfig = v.object({
     {},
   ),
   /**
-   * What the server knows at render time (issue 13: a passive page view makes
+   * What the server knows at render time (so a passive page view makes
    * no API call). Each part missing: the island asks the API (spec §7).
    * The cart: the count and error flag the cart button shows, GET /cart/get-count's answer.
    */

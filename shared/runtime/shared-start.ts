@@ -34,7 +34,7 @@ export function initPageState(): void {
  * The notice renders the first time a session expires, then opens (above any
  * open modal) each time a call finds the session expired again. Its code is
  * small and the Modal it uses is already on every page with a login modal.
- * Returns a stop (for tests): unsubscribes and removes the notice.
+ * Returns a stop: unsubscribes and removes the notice.
  */
 export function showSessionNoticeWhenExpired(): () => void {
   let unmount: (() => void) | undefined;

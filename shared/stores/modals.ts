@@ -4,7 +4,7 @@ import { EVENTS, on } from '../events';
 /** Ids of the open modals, the last one on top. */
 export const $openModals = atom<readonly string[]>([]);
 
-/** Ids before issue 14 (README "Names: one per island"): templates that still send them keep working. */
+/** The ids' old names (CHANGELOG.md): templates that still send them keep working. */
 const RENAMED: Readonly<Record<string, string>> = { login: 'login-modal', region: 'region-dialog' };
 const warned = new Set<string>();
 

@@ -4,11 +4,13 @@
  * - open and close by id (`$openModals`, the modal-open/-close events);
  * - the backdrop and the close icon close it, unless `required`;
  * - Escape closes it, unless `required`;
- * - focus moves in, Tab stays inside, and focus returns to the opener.
+ * - focus moves in, Tab stays inside, and focus returns to the opener;
+ * - it says `announce()` messages while it is the top dialog (shared/ui/LiveRegion).
  */
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { $openModals, closeModal } from '../stores/modals';
+import { LiveRegion } from './LiveRegion';
 
 export interface ModalProps {
   id: string;
@@ -114,6 +116,8 @@ export function Modal({ id, title, children, required, onClose, hideTitle, size 
           <div className="sfw-modal__body">{children}</div>
         </div>
       )}
+      {/* While it is open, the page's live region is hidden: announcements come from here. */}
+      <LiveRegion scope={id} />
     </dialog>
   );
 }

@@ -128,7 +128,7 @@ describe('quick-add and the confirmation', () => {
     await expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
     await dialog.getByLabel(/of your free gift/).selectOption({ label: 'Black' });
     await dialog.getByRole('button', { name: 'Add free gift' }).click();
-    await dialog.getByText('Added!').waitFor();
+    await dialog.getByRole('button', { name: 'Added!' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Continue shopping' }).click();
     await dialog.waitFor({ state: 'hidden' });

@@ -47,7 +47,7 @@ describe('cart-dropdown', () => {
     await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Cart, 1 item');
     expect(await chrome.count()).toBe(0);
     expect(await dropdown(page).locator('.sfw-cart-dropdown__subtotal').innerText()).toMatch(/\$5\.50/);
-    await expect.poll(() => page.locator('.sfw-cart-dropdown [role="status"]').textContent()).toBe('Your cart now has 1 item.');
+    await expect.poll(() => page.locator('.sfw-cart-dropdown [role="status"] p').last().textContent()).toBe('Your cart now has 1 item.');
   });
 
   it('opens with the keyboard, focus goes in; Escape closes it and focus returns', async () => {

@@ -25,6 +25,10 @@ export const launchChromium: () => Promise<Browser> = launch;
 interface OpenOptions {
   width?: number;
   height?: number;
+  /** CSS pixels per device pixel: 2 with a 640 px wide viewport lays the page out as 200 % zoom of a 1280 px window. */
+  deviceScaleFactor?: number;
+  reducedMotion?: 'reduce' | 'no-preference';
+  forcedColors?: 'active' | 'none';
   /** Reuse a context (e.g. a second tab in the same session). */
   context?: BrowserContext;
   /** A phone: 390×844 (unless width/height say otherwise), mobile viewport, touch events. */
@@ -86,6 +90,9 @@ export function useShop({ mock = 'page' }: { mock?: 'page' | 'server' } = {}): S
           viewport: { width: options.width ?? (phone ? 390 : 1280), height: options.height ?? (phone ? 844 : 900) },
           isMobile: phone,
           hasTouch: phone,
+          deviceScaleFactor: options.deviceScaleFactor,
+          reducedMotion: options.reducedMotion,
+          forcedColors: options.forcedColors,
           serviceWorkers: 'allow',
         });
         contexts.push(context);

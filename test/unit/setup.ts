@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { backend, server } from '../../demo-pages/mock/node';
 import { cleanStores, type WritableAtom } from 'nanostores';
 import { resetPageConfig } from '../../shared/config';
+import { $announcements } from '../../shared/stores/announcer';
 import { $cart } from '../../shared/stores/cart';
 import { $openModals } from '../../shared/stores/modals';
 import { $openPanel } from '../../shared/stores/panels';
@@ -44,7 +45,7 @@ afterEach(async () => {
   backend.reset();
   resetPageConfig();
   // Stops what the stores started on mount (cart syncing, the modal events), then back to a fresh page.
-  const stores = [$cart, $openModals, $openPanel, $region, $sessionExpired, $trending, $recentSearches];
+  const stores = [$announcements, $cart, $openModals, $openPanel, $region, $sessionExpired, $trending, $recentSearches];
   cleanStores(...stores);
   stores.forEach(($store: WritableAtom<unknown>) => $store.set($store.init));
   if (dom) {

@@ -8,6 +8,7 @@ import { useStore } from '@nanostores/react';
 import type { AddOnGift, RelatedItem } from '../../shared/api/schemas';
 import { formatPrice } from '../../shared/money';
 import { productPath } from '../../shared/safe-url';
+import { announce } from '../../shared/stores/announcer';
 import { $lastAdd, addToCart, CART_ADDED_MODAL, GENERIC_ADD_ERROR } from '../../shared/stores/cart-add';
 import { closeModal } from '../../shared/stores/modals';
 import { $region } from '../../shared/stores/region';
@@ -66,6 +67,8 @@ function Related({ item, price }: { item: RelatedItem; price: string }) {
   );
 }
 
+const ADDED = 'Added!';
+
 type AddonStatus = 'idle' | 'saving' | 'added' | { error: string };
 
 function AddonOffer({ gift }: { gift: AddOnGift }) {
@@ -96,6 +99,7 @@ function AddonOffer({ gift }: { gift: AddOnGift }) {
     );
     busy.current = false;
     setStatus(result.ok ? 'added' : { error: result.errors[0] ?? GENERIC_ADD_ERROR });
+    if (result.ok) announce(ADDED);
   };
 
   if (needsChoice && options.length === 0) return null; // every gift option is gone
@@ -125,22 +129,17 @@ function AddonOffer({ gift }: { gift: AddOnGift }) {
             ))}
           </select>
         )}
-        {status === 'added' ? (
-          <p className="sfw-cart-dialogs__done" role="status">
-            Added!
-          </p>
-        ) : (
-          <button
-            type="button"
-            className="sfw-btn sfw-btn--primary"
-            aria-disabled={!ready || status === 'saving'}
-            aria-busy={status === 'saving'}
-            onClick={add}
-          >
-            {status === 'saving' && <Spinner size="sm" />}
-            {status === 'saving' ? 'Adding…' : 'Add free gift'}
-          </button>
-        )}
+        {/* One button throughout: the focus stays on it, and it says 'Added!' once saved. */}
+        <button
+          type="button"
+          className={status === 'added' ? 'sfw-btn sfw-cart-dialogs__done' : 'sfw-btn sfw-btn--primary'}
+          aria-disabled={!ready || status === 'saving' || status === 'added'}
+          aria-busy={status === 'saving'}
+          onClick={add}
+        >
+          {status === 'saving' && <Spinner size="sm" />}
+          {status === 'saving' ? 'Adding…' : status === 'added' ? ADDED : 'Add free gift'}
+        </button>
       </div>
       {typeof status === 'object' && (
         <p className="sfw-alert" role="alert">

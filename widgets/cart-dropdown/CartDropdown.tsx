@@ -1,9 +1,11 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useStore } from '@nanostores/react';
+import { announce, PAGE_SCOPE } from '../../shared/stores/announcer';
 import { $cart, CART_PANEL, followCart } from '../../shared/stores/cart';
 import { $openModals } from '../../shared/stores/modals';
 import { $openPanel, closePanels, togglePanel } from '../../shared/stores/panels';
 import { $region } from '../../shared/stores/region';
+import { LiveRegion } from '../../shared/ui/LiveRegion';
 import { LoadingOverlay } from '../../shared/ui/Spinner';
 import { useMounted, usePageId } from '../../shared/ui/use-page-id';
 import { CartBody } from './CartBody';
@@ -21,21 +23,21 @@ export function CartDropdown() {
   const panelRef = useRef<HTMLDivElement>(null);
   const focusOnOpen = useRef(false);
   const shown = useRef<CartBadge | null>(null);
-  const [announcement, setAnnouncement] = useState('');
   const mounted = useMounted();
 
   // The cart follows its events and calls while this dropdown is on the page, not a moment longer
   // (a layout effect: its cleanup runs as the dropdown unmounts, a passive one's only later).
   useLayoutEffect(() => followCart(), []);
 
-  // Announce count changes, but not the first count of the page.
+  // Announce count changes, but not the first count of the page: through
+  // the page's live region, or the open dialog's (an add opens one).
   useEffect(() => {
     if (!cart.counted) return;
     const now = { count: cart.count, errors: cart.errors };
     const before = shown.current;
     shown.current = now;
     const text = before && countAnnouncement(before, now);
-    if (text) setAnnouncement(text);
+    if (text) announce(text);
   }, [cart.counted, cart.count, cart.errors]);
 
   // The panel is fixed under the button (see the CSS), placed before it paints.
@@ -143,9 +145,7 @@ export function CartDropdown() {
           {toggleContent}
         </a>
       )}
-      <p className="sfw-visually-hidden" role="status">
-        {announcement}
-      </p>
+      <LiveRegion scope={PAGE_SCOPE} />
       <div
         ref={panelRef}
         id={panelId}

@@ -44,7 +44,7 @@ export function CountryPrompt({ flagUrl }: CountryPromptProps) {
         openModal(COUNTRY_PROMPT_ID);
       }
     };
-    // The server knew the answer: no call on a passive page view (issue 13).
+    // The server knew the answer: no call on a passive page view.
     const given = readPageConfig().country;
     if (given?.country != null) apply({ country: given.country, opt: given.opt });
     else {

@@ -15,7 +15,7 @@ export const ERROR_MESSAGE = 'There was an issue retrieving the feed!';
 type Feed = { status: 'loading' } | { status: 'error' } | { status: 'done'; products: ProductTeaser[] };
 
 export interface RecentlyViewedProps {
-  /** The list as the server knows it (issue 13): shown at once, server-rendered, no call. */
+  /** The list as the server knows it: shown at once, server-rendered, no call. */
   products?: ProductTeaser[] | null;
 }
 

@@ -11,7 +11,7 @@
  *
  * Props:
  * - products (optional, list of product teasers, as GET /recently-viewed
- *   answers): the list the server already knows (issue 13). Given, it is
+ *   answers): the list the server already knows. Given, it is
  *   shown at once (and server-rendered) and nothing is called; a bad item
  *   costs that item.
  * Without products: calls GET /recently-viewed (a list of product teasers, bare or

@@ -132,8 +132,8 @@ export function createBackend(store: StateStore = memoryStore()) {
     store,
     calls,
     /**
-     * What the server knows when it renders a page, for the config block
-     * (issue 13): the answers of GET /cart/get-count and /determine-user-country,
+     * What the server knows when it renders a page, for the config block:
+     * the answers of GET /cart/get-count and /determine-user-country,
      * and the shopper's saved searches. Failure modes do not apply (no call).
      */
     pageState() {

@@ -36,7 +36,7 @@ describe('quick-add dialog', () => {
     backend.delay('/product/cart/load', 80);
     quickAdd(sampleIds.variations);
     expect($openModals.get()).toEqual([QUICK_ADD_MODAL]);
-    expect((await screen.findByRole('status')).textContent).toBe('Loading product…');
+    await waitFor(() => expect(screen.getAllByRole('status').map((s) => s.textContent)).toContain('Loading product…'));
     await dialogLoaded(QUICK_ADD_MODAL);
     const form = within(dialog(QUICK_ADD_MODAL));
     // The first open also compiles the lazy chunks: allow for it.
@@ -152,7 +152,10 @@ describe('confirmation dialog: the free add-on', () => {
     fireEvent.click(added.getByRole('button', { name: 'Add free gift' }));
     fireEvent.click(added.getByRole('button', { name: /adding/i }));
     expect(added.getByRole('button', { name: /adding/i }).getAttribute('aria-busy')).toBe('true');
-    expect((await added.findByRole('status')).textContent).toBe('Added!');
+    // The same button says it (the focus stays there), and the dialog's live region announces it.
+    const done = await added.findByRole('button', { name: 'Added!' });
+    expect(done.getAttribute('aria-disabled')).toBe('true');
+    await waitFor(() => expect(added.getAllByRole('status').map((s) => s.textContent)).toContain('Added!'));
     const calls = backend.callsTo('/cart/add-item');
     expect(calls).toHaveLength(1);
     expect(calls[0]!.body).toMatchObject({ quantity: 1, id: 41, product_id: 41, price: 0 });
@@ -173,7 +176,7 @@ describe('confirmation dialog: the free add-on', () => {
       select.dispatchEvent(new Event('change', { bubbles: true }));
     });
     fireEvent.click(button);
-    await added.findByText('Added!');
+    await added.findByRole('button', { name: 'Added!' });
     expect(backend.callsTo('/cart/add-item')[0]!.body).toMatchObject({
       id: 4202,
       product_id: 42,

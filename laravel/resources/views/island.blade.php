@@ -1,0 +1,1 @@
+{!! app(\StorefrontWidgets\Laravel\Storefront::class)->hook($name, $props, $tag, trim((string) $attributes), trim((string) $slot) === '' ? null : (string) $slot) !!}

@@ -1,0 +1,113 @@
+<?php
+
+namespace StorefrontWidgets\Laravel\Tests;
+
+use Illuminate\Contracts\Console\Kernel;
+use Illuminate\Foundation\Testing\TestCase as LaravelTestCase;
+
+/** The test app (tests/app) booted as Laravel boots it, with a throwaway public folder and storage. */
+abstract class TestCase extends LaravelTestCase
+{
+    /** @var array<string, string> environment for the app of the next test */
+    protected $env = [];
+
+    /** @var string */
+    protected $public;
+
+    /** @var resource[] */
+    private $services = [];
+
+    public function createApplication()
+    {
+        $this->public = sys_get_temp_dir().'/storefront-public-'.getmypid();
+        $env = $this->env + [
+            'SESSION_DRIVER' => 'array',
+            'CACHE_DRIVER' => 'array',
+            'APP_PUBLIC' => $this->public,
+            'STOREFRONT_SSR_URL' => 'http://127.0.0.1:9', // nothing listens: tests that need a service start one
+        ];
+        foreach (['ASSET_URL', 'STOREFRONT_SSR_TIMEOUT', 'STOREFRONT_SSR', 'STOREFRONT_BUNDLE'] as $name) {
+            putenv($name);
+            unset($_ENV[$name], $_SERVER[$name]);
+        }
+        foreach ($env as $name => $value) {
+            putenv("$name=$value");
+            $_ENV[$name] = $_SERVER[$name] = $value;
+        }
+        $app = require __DIR__.'/app/bootstrap/app.php';
+        $app->make(Kernel::class)->bootstrap();
+
+        return $app;
+    }
+
+    protected function tearDown(): void
+    {
+        foreach ($this->services as $process) {
+            proc_terminate($process, 9);
+            proc_close($process);
+        }
+        $this->services = [];
+        parent::tearDown();
+    }
+
+    /** Starts a fake render service (fixtures/fake-service.php) and points the app at it; returns its request log. */
+    protected function fakeService(string $mode): string
+    {
+        $log = tempnam(sys_get_temp_dir(), 'storefront-requests-');
+        $port = $this->startProcess([PHP_BINARY, __DIR__.'/fixtures/fake-service.php', $mode, $log]);
+        config(['storefront.ssr.url' => "http://127.0.0.1:$port"]);
+
+        return $log;
+    }
+
+    /** Starts the real render service (scripts/ssr-server.mjs) on a free port. */
+    protected function realService(): void
+    {
+        $script = dirname(__DIR__, 2).'/scripts/ssr-server.mjs';
+        if (! is_file(dirname(__DIR__, 2).'/dist/server/render.js')) {
+            $this->fail('dist/server/render.js is missing: run "npm run build" first');
+        }
+        $port = $this->startProcess(['node', $script], ['SSR_PORT' => '0'], '/listening on http:\/\/127\.0\.0\.1:(\d+)/');
+        config(['storefront.ssr.url' => "http://127.0.0.1:$port"]);
+        // One render first, as a running service has done: a cold one may spend its render budget on the first page.
+        file_get_contents("http://127.0.0.1:$port/render", false, stream_context_create(['http' => [
+            'method' => 'POST', 'header' => 'Content-Type: application/json',
+            'content' => json_encode(['hooks' => [['widget' => 'product-grid', 'props' => ['products' => \App\Catalog::teasers(48)]]]]),
+        ]]));
+    }
+
+    /** A port that was just free: nothing listens there. */
+    protected function stoppedService(): void
+    {
+        $socket = stream_socket_server('tcp://127.0.0.1:0');
+        $port = explode(':', stream_socket_get_name($socket, false))[1];
+        fclose($socket);
+        config(['storefront.ssr.url' => "http://127.0.0.1:$port"]);
+    }
+
+    /** Writes a manifest.json as the build writes it into the public folder. */
+    protected function publishManifest(array $manifest = null): void
+    {
+        @mkdir($this->public.'/storefront', 0777, true);
+        file_put_contents($this->public.'/storefront/manifest.json', json_encode($manifest ?? [
+            'widgets/storefront.ts' => [
+                'file' => 'storefront-ABC.js', 'src' => 'widgets/storefront.ts', 'isEntry' => true,
+                'imports' => ['_chunk-A.js'], 'css' => ['storefront-ABC.css'],
+            ],
+            '_chunk-A.js' => ['file' => 'chunks/chunk-A.js', 'imports' => ['_chunk-B.js']],
+            '_chunk-B.js' => ['file' => 'chunks/chunk-B.js', 'imports' => ['_chunk-A.js']],
+        ]));
+    }
+
+    private function startProcess(array $command, array $env = [], string $portPattern = '/^(\d+)/'): int
+    {
+        $process = proc_open($command, [1 => ['pipe', 'w'], 2 => ['file', '/dev/null', 'a']], $pipes, null, $env + getenv());
+        $this->services[] = $process;
+        $line = (string) fgets($pipes[1]);
+        if (! preg_match($portPattern, $line, $m)) {
+            $this->fail('The service did not start: '.$line);
+        }
+
+        return (int) $m[1];
+    }
+}

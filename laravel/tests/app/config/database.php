@@ -1,0 +1,9 @@
+<?php
+
+return [
+    'default' => 'sqlite',
+    'connections' => [
+        'sqlite' => ['driver' => 'sqlite', 'database' => ':memory:', 'prefix' => ''],
+    ],
+    'migrations' => 'migrations',
+];

@@ -1,0 +1,5 @@
+<?php
+
+return [
+    'paypal' => ['client_id' => env('PAYPAL_CLIENT_ID', '')],
+];

@@ -1,0 +1,49 @@
+<?php
+/*
+ * What Composer does for a real app, for the test app: autoloading (Debian's
+ * Laravel from the include path: Laravel 8 from /usr/share/php, Laravel 10
+ * from .php-deps/ put first by scripts/test-php.sh), and
+ * vendor/composer/installed.json listing this package, so Laravel discovers
+ * its service provider from composer.json's extra.laravel as it would.
+ */
+require_once 'Illuminate/autoload.php';
+require_once 'GuzzleHttp/autoload.php';
+
+spl_autoload_register(function ($class) {
+    $roots = [
+        'StorefrontWidgets\\Laravel\\Tests\\' => __DIR__.'/',
+        'StorefrontWidgets\\Laravel\\' => dirname(__DIR__).'/src/',
+        'App\\' => __DIR__.'/app/app/',
+    ];
+    foreach ($roots as $prefix => $dir) {
+        if (strncmp($class, $prefix, strlen($prefix)) === 0) {
+            $file = $dir.str_replace('\\', '/', substr($class, strlen($prefix))).'.php';
+            if (is_file($file)) {
+                require $file;
+            }
+
+            return;
+        }
+    }
+});
+
+$installed = __DIR__.'/app/vendor/composer/installed.json';
+$package = json_decode(file_get_contents(dirname(__DIR__).'/composer.json'), true);
+$listing = json_encode(['packages' => [$package + ['version' => 'dev-main']]], JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES);
+if (! is_file($installed) || file_get_contents($installed) !== $listing) {
+    @mkdir(dirname($installed), 0777, true);
+    file_put_contents($installed, $listing);
+}
+
+$storage = getenv('APP_STORAGE') ?: __DIR__.'/app/storage';
+foreach (['framework/sessions', 'framework/views', 'framework/cache', 'logs'] as $dir) {
+    @mkdir("$storage/$dir", 0777, true);
+}
+if (! getenv('APP_PACKAGES_CACHE')) {
+    // Each Laravel version its own discovery cache.
+    $version = Illuminate\Foundation\Application::VERSION;
+    putenv("APP_PACKAGES_CACHE=$storage/packages-$version.php");
+    putenv("APP_SERVICES_CACHE=$storage/services-$version.php");
+    $_ENV['APP_PACKAGES_CACHE'] = $_SERVER['APP_PACKAGES_CACHE'] = "$storage/packages-$version.php";
+    $_ENV['APP_SERVICES_CACHE'] = $_SERVER['APP_SERVICES_CACHE'] = "$storage/services-$version.php";
+}
