@@ -18,8 +18,8 @@ import { ISLANDS } from './registry';
 import { parsePageConfig, resetPageConfig, setPageConfig } from '../shared/config';
 import { initPageState } from '../shared/runtime/shared-start';
 import type { Island } from '../shared/runtime/island';
-import { describeIssue, parseLenient } from '../shared/api/lenient';
-import { markerHtml, renderHash } from '../shared/runtime/ssr';
+import { readIsland } from '../shared/runtime/props';
+import { markerHtml } from '../shared/runtime/ssr';
 
 // Every island module is in this one file (no code splitting): load them all once, at import.
 const loaded: Island[] = await Promise.all(Object.values(ISLANDS).map(async (entry) => (await entry.load()).default));
@@ -43,19 +43,18 @@ export function render(widget: string, props: unknown, config?: unknown): string
       return '';
     }
     // As in the browser (props.ts): a bad field costs that field, a bad card that card.
-    const parsed = parseLenient(island.ssr.schema, props ?? {});
-    for (const note of parsed.dropped) console.warn(`[storefront] render: ${widget}: ${note}`);
-    if (!parsed.success) {
-      console.error(`[storefront] render: ${widget}: invalid props, ${describeIssue(parsed.issue)}`);
+    const pageConfig = pageConfigOf(config);
+    const read = readIsland(widget, props ?? {}, island.ssr.schema, island.ssr.hashed, pageConfig, 'props');
+    if (!read.ok) {
+      console.error(read.message);
       return '';
     }
-    const pageConfig = pageConfigOf(config);
     // Rendering is synchronous: the page-wide stores hold this page's state for its duration.
     setPageConfig(pageConfig);
     initPageState();
     const ids = Math.random().toString(36).slice(2, 8) || 'x';
-    const html = renderToString(island.ssr.render(parsed.output, ids));
-    return markerHtml({ hash: renderHash(widget, island.ssr.hashed(parsed.output), pageConfig), ids }) + html;
+    const html = renderToString(island.ssr.render(read.props, ids));
+    return markerHtml({ hash: read.hash, ids }) + html;
   } catch (error) {
     console.error(`[storefront] render: ${widget} threw while rendering:`, error);
     return '';
