@@ -16,7 +16,7 @@
  * Importing this module builds nothing: it exports the steps.
  */
 import * as esbuild from 'esbuild';
-import { copyFileSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -76,8 +76,8 @@ const inlinePlaceholders = {
   },
 };
 
-/** `transport`: the files prefetch.ts preloads, defined as one string (an array define becomes a shared chunk of its own). */
-function options(variant, outdir, transport = []) {
+/** `preloadFile`: the name of the preload map (preloadMap), relative to the entry. */
+function options(variant, outdir, preloadFile = '') {
   return {
     absWorkingDir: root,
     entryPoints: [{ in: ENTRY, out: 'storefront' }, { in: CSS_ENTRY, out: 'storefront' }],
@@ -96,7 +96,7 @@ function options(variant, outdir, transport = []) {
     loader: { '.svg': 'file' },
     jsx: 'automatic',
     alias: variant === 'preact' ? PREACT_ALIAS : {},
-    define: { 'process.env.NODE_ENV': '"production"', SFW_RENDER_VERSION: RENDER_VERSION(), SFW_TRANSPORT_FILES: JSON.stringify(transport.join(' ')) },
+    define: { 'process.env.NODE_ENV': '"production"', SFW_RENDER_VERSION: RENDER_VERSION(), SFW_PRELOAD_FILE: JSON.stringify(preloadFile) },
     legalComments: 'none',
     logLevel: 'warning',
     plugins: [trimAxios, inlinePlaceholders],
@@ -108,30 +108,37 @@ export async function buildVariant(variant) {
   const outdir = join(root, variant === 'preact' ? 'dist' : 'dist-react');
   const temp = `${outdir}.tmp-${process.pid}`;
   rmSync(temp, { recursive: true, force: true });
-  // Two passes: the first names the transport chunks, the second writes them into the entry.
+  // Two passes: the first names the chunks to preload, the second writes their names into the entry.
   const first = await esbuild.build({ ...options(variant, temp), write: false });
-  const transport = transportFiles(first.metafile, temp);
-  const result = await esbuild.build(options(variant, temp, transport));
-  const missing = transport.filter((file) => !result.metafile.outputs[`${relative(root, temp)}/${file.slice(2)}`.split('\\').join('/')]);
-  if (missing.length) throw new Error(`build: the transport chunks changed between the passes: ${missing.join(', ')}`);
+  const preload = preloadFiles(first.metafile, temp);
+  const map = preloadMap(preload);
+  const result = await esbuild.build(options(variant, temp, `./${map.name}`));
+  writeFileSync(join(temp, map.name), map.json);
+  const files = [...new Set(Object.values(preload).flat())];
+  const missing = files.filter((file) => !result.metafile.outputs[`${relative(root, temp)}/${file.slice(2)}`.split('\\').join('/')]);
+  if (missing.length) throw new Error(`build: the preloaded chunks changed between the passes: ${missing.join(', ')}`);
   finish(variant, temp, result.metafile);
   rmSync(outdir, { recursive: true, force: true });
   renameSync(temp, outdir);
   const metafile = JSON.parse(JSON.stringify(result.metafile).split(relative(root, temp)).join(relative(root, outdir)));
-  return { variant, outdir, metafile, transport, manifest: JSON.parse(readFileSync(join(outdir, 'manifest.json'), 'utf8')) };
+  return { variant, outdir, metafile, preload, manifest: JSON.parse(readFileSync(join(outdir, 'manifest.json'), 'utf8')) };
 }
 
 /**
  * The files prefetched at idle (shared/runtime/prefetch.ts), as './chunks/…'
- * relative to the entry: the transport chunk (shared/api/transport.ts:
- * axios) and the framework's chunk (Preact, or React in the React build),
- * each with what it imports, less what the entry already loads. The first
- * interaction wakes the islands and often calls the API: these are its
- * largest parts, fetched but not run. Only the entry gets the list; no chunk
- * imports the entry, so its change cannot move another chunk's content
- * hash, and the second pass names every chunk as the first did.
+ * relative to the entry, less what the entry already loads:
+ * - under '*', for every page: the transport chunk (shared/api/transport.ts:
+ *   axios), the framework's chunk (Preact, or React in the React build) and
+ *   the runtime's lazy part (shared/runtime/deliver.ts), each with what it
+ *   imports;
+ * - under each module the entry imports lazily, by its chunkName (the
+ *   `chunk` of its registry lines): its chunk and what that imports.
+ * The first interaction wakes the islands and often calls the API: with
+ * these fetched (not run) it waits for no request. Only the entry gets the
+ * map; no chunk imports the entry, so its change cannot move another chunk's
+ * content hash, and the second pass names every chunk as the first did.
  */
-function transportFiles(metafile, outdir) {
+function preloadFiles(metafile, outdir) {
   const outputs = metafile.outputs;
   const closure = (file, seen = new Set()) => {
     if (seen.has(file)) return seen;
@@ -144,9 +151,35 @@ function transportFiles(metafile, outdir) {
   if (!transport) throw new Error('build: no transport chunk (shared/api/transport.ts) in the output');
   const framework = Object.keys(outputs).find((file) => Object.keys(outputs[file].inputs ?? {}).some((src) => /node_modules\/(preact\/dist\/preact\.|react-dom\/)/.test(src)));
   if (!framework) throw new Error('build: no chunk holds the framework (preact or react-dom)');
-  const loaded = closure(find(ENTRY));
-  const wanted = closure(framework, closure(transport));
-  return [...wanted].filter((file) => !loaded.has(file)).map((file) => `./${relative(outdir, join(root, file)).split('\\').join('/')}`);
+  const entry = find(ENTRY);
+  const loaded = closure(entry);
+  const names = (files) => [...files].filter((file) => !loaded.has(file)).map((file) => `./${relative(outdir, join(root, file)).split('\\').join('/')}`);
+  const preload = { '*': names(closure(framework, closure(transport))) };
+  for (const i of outputs[entry].imports) {
+    const src = i.kind === 'dynamic-import' ? outputs[i.path]?.entryPoint : undefined;
+    if (src?.startsWith('widgets/')) preload[chunkName(src)] = names(closure(i.path)).filter((file) => !preload['*'].includes(file));
+    // The runtime's own lazy part (shared/runtime/deliver.ts): every page.
+    else if (src?.startsWith('shared/')) preload['*'].push(...names(closure(i.path)).filter((file) => !preload['*'].includes(file)));
+  }
+  return preload;
+}
+
+/** A lazy module's name in the preload map: a group's ('widgets/groups/every-page.ts': 'every-page'), else its folder's ('widgets/header/island.ts': 'header'). */
+export const chunkName = (src) => src.replace(/^widgets\/(groups\/)?/, '').replace(/(\/island)?\.tsx?$/, '');
+
+/**
+ * The preload map, a JSON file next to the entry that prefetch.ts fetches at
+ * idle (data, not code: the entry that runs before input stays small), named
+ * by its content hash: each file once, as its name under chunks/ without
+ * '.js', and each chunk's files as indexes into that list.
+ */
+function preloadMap(preload) {
+  const files = [...new Set(Object.values(preload).flat())];
+  const bad = files.find((file) => !/^\.\/chunks\/[^/]+\.js$/.test(file));
+  if (bad) throw new Error(`build: a preloaded file outside chunks/: ${bad}`);
+  const chunks = Object.fromEntries(Object.entries(preload).map(([chunk, list]) => [chunk, list.map((file) => files.indexOf(file))]));
+  const json = JSON.stringify({ files: files.map((file) => file.slice('./chunks/'.length, -'.js'.length)), chunks });
+  return { name: `preload-${createHash('sha256').update(json).digest('hex').slice(0, 8)}.json`, json };
 }
 
 /**
@@ -197,11 +230,11 @@ export async function build(variants = ['preact']) {
 /**
  * Rebuilds dist/ (Preact) on every change of the sources (npm start);
  * resolves after the first build. As buildVariant, the entry names the
- * transport chunks it prefetches (a build without them would also overwrite
- * dist/ with an entry that prefetches nothing): `transport` as the Preact
- * build just named them, or found by a pass of its own.
+ * chunks it prefetches (a build without them would also overwrite dist/
+ * with an entry that prefetches nothing): `preload` as the Preact build
+ * just named them, or found by a pass of its own.
  */
-export async function watch(transport) {
+export async function watch(preload) {
   const outdir = join(root, 'dist');
   let firstBuild;
   const built = new Promise((resolve) => (firstBuild = resolve));
@@ -214,9 +247,11 @@ export async function watch(transport) {
         firstBuild();
       }),
   };
-  const names = transport ?? transportFiles((await esbuild.build({ ...options('preact', outdir), write: false })).metafile, outdir);
-  const base = options('preact', outdir, names);
+  const map = preloadMap(preload ?? preloadFiles((await esbuild.build({ ...options('preact', outdir), write: false })).metafile, outdir));
+  const base = options('preact', outdir, `./${map.name}`);
   const ctx = await esbuild.context({ ...base, plugins: [...base.plugins, writeManifest] });
+  mkdirSync(outdir, { recursive: true });
+  writeFileSync(join(outdir, map.name), map.json);
   await ctx.watch();
   await built;
   return ctx;

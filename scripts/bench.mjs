@@ -12,12 +12,25 @@
  *   js          what a shopper downloads and runs on the category page, both
  *               builds in one run: before input, after idle and a scroll,
  *               once woken (scripts/measure-js.mjs; one table per run)
+ *   first-tap   the first interaction as on a phone (390×844 touch emulation,
+ *               CPU 4× slower, slow 4G: 150 ms RTT, 1.6 Mbps; cold cache,
+ *               load + 2 s idle, then a tap with no pointer move before it):
+ *               from the input event to the first frame showing the response
+ *               (Add to cart, the cart icon, the account menu and Sign in, the
+ *               search field, typing right after the tap, a first ArrowDown
+ *               with the island code 300 ms late, a product page's quantity),
+ *               on the sleeping page, `?ssr=0`, the page already woken and
+ *               the React build, interleaved; lost-input counts per variant
+ *               and the ratio sleeping ÷ woken (scripts/bench/first-tap.mjs)
  *   ssr         the render service (npm run ssr) under a PHP host's load:
  *               renders/s and latency percentiles, 1 against 2 workers, the
  *               render cache, memory over a long run (scripts/bench/ssr.mjs)
  *
- *   node scripts/bench.mjs                   all three, 3 runs each
- *   node scripts/bench.mjs --only scale      one part (lighthouse, scale, compare, js, ssr)
+ *   node scripts/bench.mjs                   every part, 3 runs each
+ *   node scripts/bench.mjs --only scale      one part (lighthouse, scale, compare, js, first-tap, ssr)
+ *   node scripts/bench.mjs --only first-tap --rows add,cart
+ *                                            first-tap: only these rows (add, cart,
+ *                                            account, search, typing, keyboard, quantity)
  *   node scripts/bench.mjs --runs 5          runs per measurement (median, min–max)
  *   node scripts/bench.mjs --no-build        use the existing dist/, dist-react/, dist-demo/
  *   node scripts/bench.mjs --tasks           compare: list each run's long tasks
@@ -44,13 +57,14 @@ import { fileURLToPath } from 'node:url';
 import { PRODUCT_PAGE, startDemoServer } from '../demo-pages/server.mjs';
 import { launchChromium } from './chromium.mjs';
 import { compare } from './bench/compare.mjs';
+import { firstTap } from './bench/first-tap.mjs';
 import { lighthouse } from './bench/lighthouse.mjs';
 import { scale } from './bench/scale.mjs';
 import { ssr, SSR_PARTS } from './bench/ssr.mjs';
 import { formatPageJs, measureVariants } from './measure-js.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const PARTS = ['lighthouse', 'scale', 'compare', 'js', 'ssr'];
+const PARTS = ['lighthouse', 'scale', 'compare', 'js', 'first-tap', 'ssr'];
 const PAGES = [
   ['category', '/'],
   ['supplies', '/c/supplies'],
@@ -103,7 +117,7 @@ function build(both) {
 }
 
 async function main() {
-  if (BUILD) await build(parts.includes('compare') || parts.includes('js'));
+  if (BUILD) await build(parts.some((p) => ['compare', 'js', 'first-tap'].includes(p)));
   const pageParts = parts.filter((p) => p !== 'ssr');
   const server = pageParts.length ? await startDemoServer({ port: 0, host: '127.0.0.1', mock: MOCK }) : null;
   const browser = pageParts.some((p) => p !== 'lighthouse') ? await launchChromium() : null;
@@ -113,6 +127,7 @@ async function main() {
       if (part === 'lighthouse') await lighthouse({ root, baseUrl: server.url, runs: RUNS, pages: PAGES });
       if (part === 'scale') await scale({ browser, baseUrl: server.url, runs: RUNS });
       if (part === 'compare') await compare({ browser, baseUrl: server.url, runs: RUNS, mock: MOCK, listTasks: argv.includes('--tasks') });
+      if (part === 'first-tap') await firstTap({ browser, baseUrl: server.url, runs: RUNS, only: option('--rows')?.split(',') });
       if (part === 'js') {
         // The JS table is measured with the API answered by the demo server (no in-page mock scripts).
         const baseUrl = MOCK === 'server' ? server.url : undefined;

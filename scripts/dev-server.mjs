@@ -20,7 +20,7 @@ const mock = argv.includes('--page-mock') ? 'page' : 'server';
 
 // A clean first build (with the server renderer and the demo), then the watch over dist/.
 const [preact] = await build(['preact']).catch(() => process.exit(1));
-await watch(preact.transport);
+await watch(preact.preload);
 const { url } = await startDemoServer({ port, mock }).catch((error) => {
   if (error.code !== 'EADDRINUSE') throw error;
   console.error(`Port ${port} is in use: stop what runs there, or pick another port (npm start -- --port 8080).`);

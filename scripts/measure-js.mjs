@@ -110,7 +110,7 @@ export async function measurePageJs(browser, url, { quietMs = QUIET_MS, init } =
     // Woken: the first move over the header; then every island runs.
     await page.mouse.move(VIEWPORT.width / 2, 20);
     await page.mouse.move(VIEWPORT.width / 2 + 40, 30, { steps: 4 });
-    await page.waitForFunction(() => !document.querySelector('[data-widget-claimed="sleeping"], [data-widget-claimed="loading"]'), null, { timeout: AFTER_TIMEOUT_MS }).catch(() => undefined);
+    await page.waitForFunction(() => !document.querySelector('[data-island="sleeping"], [data-island="loading"]'), null, { timeout: AFTER_TIMEOUT_MS }).catch(() => undefined);
     const wokenStart = Date.now();
     lastArrival = Date.now();
     while (Date.now() - lastArrival < SETTLE_MS && Date.now() - wokenStart < AFTER_TIMEOUT_MS) await page.waitForTimeout(200);

@@ -9,4 +9,8 @@ export const SHOP_PAGES = {
   liveBreakSchedule: '/steel-city-break-room',
   /** Shipping for international buyers (the ineligible-to-ship notice, the region dialog). */
   internationalBuyers: '/international-buyers',
+  /** The cart page (the cart button's link without JavaScript, View Cart). */
+  cart: '/cart',
+  /** Checkout. */
+  checkout: '/checkout',
 } as const;

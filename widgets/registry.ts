@@ -1,26 +1,30 @@
 /**
- * Every island the page can name in `data-widget`, with when it wakes
- * (README "When islands wake") and the chunk group it comes in (README
- * "Chunk groups"): the header alone runs at load, in a small chunk of its
- * own; the islands every page has sleep in server HTML and wake together
- * from one chunk (groups/every-page.ts); those of a category page from
- * another (groups/category.ts); islands that load near the viewport, and
- * the lazy parts of islands (dialogs, the add-to-cart form, PayPal), stay
- * chunks of their own.
- * Add a line here when you add a folder under widgets/ (see README).
+ * Every island the page can name in `data-widget`: the chunk it comes in
+ * (docs/architecture.md "Chunk groups") and when it wakes (docs/architecture.md "When islands wake",
+ * the strategies of shared/runtime/wake.ts; without `wake`: withPage()).
+ * The header alone runs at load,
+ * in a small chunk of its own; the islands every page has sleep in server
+ * HTML and wake together from one chunk (groups/every-page.ts); those of a
+ * category page from another (groups/category.ts); islands that load near
+ * the viewport, and the lazy parts of islands (dialogs, the add-to-cart
+ * form, PayPal), stay chunks of their own.
+ * Add a line here when you add a folder under widgets/ (see docs/architecture.md "Adding an island").
  */
 import type { Island } from '../shared/runtime/island';
-import type { IslandRegistry } from '../shared/runtime/mount';
-import { valueAt } from '../shared/runtime/wake';
+import type { IslandEntry, IslandRegistry } from '../shared/runtime/mount';
+import { atLoad, nearViewport, valueAt, withPage } from '../shared/runtime/wake';
 
-const everyPage = () => import('./groups/every-page');
-const category = () => import('./groups/category');
+/** A group's chunk: `chunk` is its name (build.mjs chunkName: the idle prefetch finds its files by it). */
+const group = <M,>(chunk: string, load: () => Promise<M>) => ({ chunk, load });
 
-/** Loads a group's chunk (once) and picks one island from it. */
-const pick =
-  <G extends Record<K, Island>, K extends keyof G>(group: () => Promise<G>, key: K) =>
-  () =>
-    group().then((g) => ({ default: g[key] }));
+const everyPage = group('every-page', () => import('./groups/every-page'));
+const category = group('category', () => import('./groups/category'));
+
+/** One island of a group's chunk (loaded once). */
+const pick = <G extends Record<K, Island>, K extends keyof G>(group: { chunk: string; load: () => Promise<G> }, key: K): Pick<IslandEntry, 'chunk' | 'load'> => ({
+  chunk: group.chunk,
+  load: () => group.load().then((g) => ({ default: g[key] })),
+});
 
 /** A count the cart button can show without asking (a whole number, maybe as text from PHP). */
 const isCount = (count: unknown) => (typeof count === 'number' && Number.isInteger(count) && count >= 0) || (typeof count === 'string' && /^\s*\d+\s*$/.test(count));
@@ -29,21 +33,22 @@ const isCount = (count: unknown) => (typeof count === 'number' && Number.isInteg
  * Only a US visitor needs nothing at load; another is remembered, maybe offered CAD. The same rule as
  * countryOutcome (country-prompt/rules/country.ts), written again here: importing it would put a
  * chunk shared with the every-page group in front of the entry (one more request before input).
+ * test/unit/runtime/config-reader.test.ts holds the two together.
  */
 const isHome = (country: unknown) => typeof country === 'string' && ['', 'US'].includes(country.trim().toUpperCase());
 
 export const ISLANDS: IslandRegistry = {
-  header: { load: () => import('./header/island') },
+  header: { load: () => import('./header/island'), wake: atLoad },
   // Without the count in the config, it asks GET /cart/get-count at load (spec §7).
-  'cart-dropdown': { load: pick(everyPage, 'cartDropdown'), when: 'intent', wakeAtLoad: (config) => !isCount(valueAt(config, 'cart', 'count')) },
-  'login-modal': { load: pick(everyPage, 'loginModal'), when: 'intent' },
-  'country-prompt': { load: pick(everyPage, 'countryPrompt'), when: 'intent', wakeAtLoad: (config) => !isHome(valueAt(config, 'country', 'country')) },
-  'region-dialog': { load: pick(everyPage, 'regionDialog'), when: 'intent' },
-  'loyalty-action': { load: () => import('./loyalty-action/island'), when: 'visible' },
-  'search-bar': { load: pick(everyPage, 'searchBar'), when: 'intent' },
-  'teaser-card': { load: pick(category, 'teaserCard'), when: 'intent' },
-  'product-grid': { load: pick(category, 'productGrid'), when: 'intent' },
-  'recently-viewed': { load: () => import('./recently-viewed/island'), when: 'intent', emptyWhen: 'visible' },
-  'add-to-cart': { load: () => import('./add-to-cart/island') },
-  'cart-dialogs': { load: pick(everyPage, 'cartDialogs'), when: 'intent' },
+  'cart-dropdown': { ...pick(everyPage, 'cartDropdown'), wake: withPage({ awakeIf: (config) => !isCount(valueAt(config, 'cart', 'count')) }) },
+  'login-modal': { ...pick(everyPage, 'loginModal') },
+  'country-prompt': { ...pick(everyPage, 'countryPrompt'), wake: withPage({ awakeIf: (config) => !isHome(valueAt(config, 'country', 'country')) }) },
+  'region-dialog': { ...pick(everyPage, 'regionDialog') },
+  'loyalty-action': { load: () => import('./loyalty-action/island'), wake: nearViewport },
+  'search-bar': { ...pick(everyPage, 'searchBar') },
+  'teaser-card': { ...pick(category, 'teaserCard') },
+  'product-grid': { ...pick(category, 'productGrid') },
+  'recently-viewed': { load: () => import('./recently-viewed/island'), wake: withPage({ empty: nearViewport }) },
+  'add-to-cart': { load: () => import('./add-to-cart/island'), wake: atLoad },
+  'cart-dialogs': { ...pick(everyPage, 'cartDialogs') },
 };

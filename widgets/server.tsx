@@ -25,7 +25,8 @@ import { parsePageConfig, resetPageConfig, setPageConfig } from '../shared/confi
 import { initPageState } from '../shared/runtime/shared-start';
 import type { Island } from '../shared/runtime/island';
 import { describeIssue, parseLenient } from '../shared/api/lenient';
-import { markerHtml, RENDER_VERSION, renderHash } from '../shared/runtime/ssr';
+import { RENDER_VERSION, renderHash } from '../shared/runtime/props';
+import { markerHtml } from '../shared/runtime/ssr';
 
 // Every island module is in this one file (no code splitting): load them all once, at import.
 const loaded: Island[] = await Promise.all(Object.values(ISLANDS).map(async (entry) => (await entry.load()).default));
@@ -74,6 +75,7 @@ export function renderHook(widget: string, props: unknown, config?: unknown, lim
     const island = islands.get(widget);
     if (!island?.ssr) return { html: '', dropped, error: `unknown widget "${widget}". Server-rendered widgets: ${widgets.join(', ')}.` };
     // As in the browser (props.ts): a bad field costs that field, a bad card that card.
+    // As readIsland (props.ts) parses and hashes, with the dropped fields returned instead of warned.
     const parsed = parseLenient(island.ssr.schema, props ?? {});
     dropped = parsed.dropped;
     if (!parsed.success) return { html: '', dropped, error: `${widget}: invalid props, ${describeIssue(parsed.issue)}` };

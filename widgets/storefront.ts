@@ -1,23 +1,24 @@
 /**
  * The one script tag a page includes. It only scans for hooks, runs the
  * header, and lets server-rendered islands sleep until the page wakes
- * (wake.ts); everything else arrives in lazy chunks.
+ * (shared/runtime/wake.ts); everything else arrives in lazy chunks, fetched
+ * at idle and run on the first intent.
  *
  *   <script type="module" src="/storefront/storefront.js"></script>
  *
- * `window.Storefront` = { mount(root), unmount(root), events, widgets }.
+ * `window.Storefront` = { mount(root), unmount(root), wake(), events, widgets }.
  * A page may set `window.StorefrontBeforeMount` to a promise (a consent tool,
  * or the demo's mock backend) and islands mount once it settles.
  */
 import { ISLANDS } from './registry';
 import { EVENTS } from '../shared/events';
 import { createRuntime } from '../shared/runtime/mount';
-import { prefetchTransportSoon } from '../shared/runtime/prefetch';
+import { createPrefetch, whenIdle } from '../shared/runtime/prefetch';
 
 export interface StorefrontGlobal {
   mount(root?: ParentNode): void;
   unmount(root?: ParentNode): void;
-  /** Wakes the sleeping islands now (README "When islands wake"). */
+  /** Wakes the sleeping islands now (docs/architecture.md "When islands wake"). */
   wake(): void;
   events: typeof EVENTS;
   widgets: string[];
@@ -32,7 +33,7 @@ declare global {
 
 // The bundle included twice (two tags, two builds) starts once.
 if (!window.Storefront) {
-  const runtime = createRuntime(ISLANDS);
+  const runtime = createRuntime(ISLANDS, { preload: createPrefetch(import.meta.url) });
   window.Storefront = {
     mount: runtime.mount,
     unmount: runtime.unmount,
@@ -43,7 +44,7 @@ if (!window.Storefront) {
   const start = () => {
     runtime.mount(document);
     runtime.observe();
-    prefetchTransportSoon(import.meta.url);
+    whenIdle(runtime.prefetch);
   };
   const whenReady = () =>
     document.readyState === 'loading' ? document.addEventListener('DOMContentLoaded', start, { once: true }) : start();

@@ -59,7 +59,7 @@ export function observeLongTasks() {
     w.__bench.islandsStart = performance.now();
     claims.disconnect();
   });
-  claims.observe(document, { subtree: true, attributes: true, attributeFilter: ['data-widget-claimed'] });
+  claims.observe(document, { subtree: true, attributes: true, attributeFilter: ['data-island'] });
 }
 
 /** The longest of [start, duration] entries starting at or after `from` (0 when none). */
@@ -74,9 +74,13 @@ function wakeAtLoad() {
   addEventListener('load', () => setTimeout(() => /** @type {any} */ (window).Storefront?.wake()));
 }
 
-/** A fresh context (cold cache, fresh storage) whose requests stay on this machine; its page, and the page errors it reports. */
-export async function openLocal(browser, { viewport }) {
-  const context = await browser.newContext({ viewport, serviceWorkers: 'allow' });
+/**
+ * A fresh context (cold cache, fresh storage) whose requests stay on this
+ * machine; its page, and the page errors it reports. `device`: the viewport
+ * and any other context option (isMobile, hasTouch).
+ */
+export async function openLocal(browser, device) {
+  const context = await browser.newContext({ ...device, serviceWorkers: 'allow' });
   await context.route('**/*', (route) => (isLocal(route.request().url()) ? route.continue() : route.abort()));
   const page = await context.newPage();
   const pageErrors = [];

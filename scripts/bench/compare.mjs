@@ -5,7 +5,7 @@
  *   actually loaded (bodies gzipped here, level 9; the demo's mock backend,
  *   /demo/mock.js, is not counted);
  * - islands mounted: ms from navigation start until every [data-widget] hook
- *   in the viewport has a data-widget-state and, when mounted, content (React
+ *   in the viewport has a data-island state and, when ready, content (React
  *   renders after the runtime marks the host, so the mark alone would flatter
  *   it), and the product grid shows a card in every place in the viewport;
  * - longest task: the longest 'longtask' entry up to then plus 500 ms, over
@@ -41,10 +41,10 @@ function islandsMounted() {
   const hosts = [...document.querySelectorAll('[data-widget]')];
   const done = hosts.every((host) => {
     if (!inViewport(host)) return true;
-    const state = host.getAttribute('data-widget-state');
-    if (state === 'error') return true;
+    const state = host.getAttribute('data-island');
+    if (state === 'failed') return true;
     const pending = host.querySelector('.sfw-product-grid__pending');
-    return state === 'mounted' && host.childNodes.length > 0 && !(pending && inViewport(pending.closest('li') ?? pending));
+    return state === 'ready' && host.childNodes.length > 0 && !(pending && inViewport(pending.closest('li') ?? pending));
   });
   return window.Storefront && done ? performance.now() : false;
 }

@@ -27,7 +27,7 @@ const NOT_INTERACTIVE = ['sfw-product-grid__pending'];
 /** In the page: performance.now() once the grid shows `n` cards, all interactive, else false. */
 function allCardsInteractive([n, notInteractive]) {
   const grid = document.querySelector('[data-widget="product-grid"]');
-  if (!grid || grid.getAttribute('data-widget-state') !== 'mounted') return false;
+  if (!grid || grid.getAttribute('data-island') !== 'ready') return false;
   // Live collections: their lengths are cached until the DOM changes.
   if (notInteractive.some((name) => grid.getElementsByClassName(name).length > 0)) return false;
   return grid.getElementsByClassName('sfw-teaser-card').length >= n ? performance.now() : false;

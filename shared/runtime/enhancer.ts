@@ -4,11 +4,12 @@
  * host and returns the cleanup.
  *
  * Free of Preact and valibot, so the header's chunk stays small: it runs at
- * load (README "When islands wake"). An enhancer with props passes `props`,
+ * load (docs/architecture.md "When islands wake"). An enhancer with props passes `props`,
  * which reads and checks them (e.g. with runtime/props.ts parseProps).
  */
 import type { Island } from './island';
 import type { PropsResult } from './props';
+import { STATE_ATTR } from './ssr';
 
 export function defineEnhancer<P extends object = Record<string, never>>(
   name: string,
@@ -18,23 +19,19 @@ export function defineEnhancer<P extends object = Record<string, never>>(
   return {
     name,
     mount(host, ready) {
-      ready?.();
+      // It listens once enhance() returned (or failed).
+      queueMicrotask(() => ready?.());
       const parsed = props ? props(host) : ({ ok: true, props: {} as P } as const);
       if (!parsed.ok) {
         console.error(parsed.message);
-        host.setAttribute('data-widget-state', 'error');
+        host.setAttribute(STATE_ATTR, 'failed');
         return () => {};
       }
       try {
-        const cleanup = enhance(host, parsed.props);
-        host.setAttribute('data-widget-state', 'mounted');
-        return () => {
-          cleanup();
-          host.removeAttribute('data-widget-state');
-        };
+        return enhance(host, parsed.props);
       } catch (error) {
         console.error(`[storefront] ${name} crashed and was removed:`, error);
-        host.setAttribute('data-widget-state', 'error');
+        host.setAttribute(STATE_ATTR, 'failed');
         return () => {};
       }
     },

@@ -10,24 +10,27 @@
  * - a component that throws is caught by its own boundary: it renders
  *   nothing, logs, and every other island goes on.
  */
-import { Component, useEffect, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import { Component, useEffect, useState, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type * as v from 'valibot';
 import { readPageConfig } from '../config';
 import { IdScopeContext } from '../ui/use-page-id';
-import { parseProps } from './props';
+import { propsJson, readIsland } from './props';
 import { startShared } from './shared-start';
-import { hasServerHtml, readMarker, removeMarker, renderHash, type SsrMarker } from './ssr';
+import { hasServerHtml, readMarker, removeMarker, STATE_ATTR, type SsrMarker } from './ssr';
 import { keepTyped } from './typed';
 
 export interface Island {
   name: string;
   /**
    * Mounts on the hook and returns the unmount. Calls `ready` once the
-   * island listens (its first effects ran): the runtime replays what
-   * arrived before (wake.ts).
+   * island listens (its first effects ran, and what they rendered is in
+   * place): the runtime delivers what arrived before (intent.ts, wake.ts).
+   * A hook it cannot mount gets the host state 'failed'.
    */
   mount(host: HTMLElement, ready?: () => void): () => void;
+  /** The shopper reached `target` inside the mounted hook (intent.ts): prepare it before the event arrives (the grid hydrates that card). */
+  reach?(host: HTMLElement, target: Element): void;
   /** Server rendering (widgets/server.tsx): the same schema and tree as the client's. */
   ssr?: {
     schema: v.GenericSchema<unknown, unknown>;
@@ -46,6 +49,8 @@ export interface IslandOptions<P> {
    * cleanup, or null after it cleared the host: the island then renders on the client.
    */
   hydrate?: (host: HTMLElement, marker: SsrMarker) => (() => void) | null;
+  /** See Island.reach. */
+  reach?: (host: HTMLElement, target: Element) => void;
   /** What of the props the marker's hash covers, when not all of them (the grid checks each card itself). */
   hashed?: (props: P) => unknown;
 }
@@ -79,58 +84,65 @@ export function defineIsland<P extends object>(
         ServerView ? tree(props as P, ids, (p: P) => <ServerView {...p} ids={ids} />) : tree(props as P, ids),
       hashed: (props) => hashed(props as P),
     },
+    reach: options.reach,
     mount(host, ready = () => {}) {
       startShared();
-      const done = (cleanup: () => void) => {
-        host.setAttribute('data-widget-state', 'mounted');
-        return () => {
-          cleanup();
-          host.removeAttribute('data-widget-state');
-        };
-      };
       let marker = readMarker(host);
       if (marker && options.hydrate) {
         const cleanup = options.hydrate(host, marker);
         if (cleanup) {
           ready();
-          return done(cleanup);
+          return cleanup;
         }
         marker = null; // it cleared the host (or the props fail below): render on the client
       }
-      const parsed = parseProps(name, host, schema);
-      if (!parsed.ok) {
-        console.error(parsed.message);
-        host.setAttribute('data-widget-state', 'error');
+      const json = propsJson(name, host);
+      const read = json.ok ? readIsland(name, json.json, schema, hashed, readPageConfig()) : json;
+      if (!read.ok) {
+        console.error(read.message);
+        host.setAttribute(STATE_ATTR, 'failed');
         host.replaceChildren();
         ready();
         return () => {};
       }
-      if (marker && marker.hash === renderHash(name, hashed(parsed.props), readPageConfig())) {
+      if (marker && marker.hash === read.hash) {
         removeMarker(host);
-        const restoreTyped = keepTyped(host);
+        const typed = keepTyped(host);
         const root = hydrateRoot(
           host,
-          tree(parsed.props, marker.ids, View, () => {
-            restoreTyped();
+          tree(read.props, marker.ids, View, () => {
+            typed.restore();
             ready();
           }),
         );
-        return done(() => root.unmount());
+        return () => {
+          typed.stop();
+          root.unmount();
+        };
       }
       if (hasServerHtml(host)) {
         warnMismatch(name, marker ? 'the server HTML was rendered from other props or config' : 'the hook holds HTML without a server-render marker');
         host.replaceChildren();
       }
       const root = createRoot(host);
-      root.render(tree(parsed.props, null, View, ready));
-      return done(() => root.unmount());
+      root.render(tree(read.props, null, View, ready));
+      return () => root.unmount();
     },
   };
 }
 
-/** Renders nothing; its effect runs after the island's own first effects (it comes last). */
+/**
+ * Renders nothing. It comes last, so its first effect runs after the
+ * island's own; it then renders once more, with the updates those effects
+ * made (a server link that becomes a button once mounted), and calls
+ * `onReady` once that render is in place.
+ */
 function Ready({ onReady }: { onReady?: () => void }) {
-  useEffect(() => onReady?.(), []);
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    if (settled) onReady?.();
+    else setSettled(true);
+  }, [settled]);
   return null;
 }
 

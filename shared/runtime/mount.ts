@@ -1,125 +1,149 @@
 /**
  * The page runtime: finds `[data-widget]` hooks, loads only the islands
  * present, mounts each hook once, mounts hooks added later and unmounts hooks
- * that are removed. Server-rendered hooks sleep until the page wakes
- * (wake.ts); the entry script runs nothing else before the shopper does.
+ * that are removed. When each hook mounts is its registry line's strategy
+ * (wake.ts); hooks with server HTML mostly sleep until the page wakes, and
+ * the entry script runs nothing else before the shopper does.
+ *
+ * Waking, the island the shopper reached mounts first and gets what was held
+ * for it (intent.ts); the others follow one per task, nearest the viewport
+ * first, yielding to input in between. Storefront events sent meanwhile
+ * wait until every woken island listens.
  *
  * Kept free of Preact and axios so the entry script stays tiny.
  */
 import type { Island } from './island';
-import { hasServerHtml, removeMarker } from './ssr';
-import { CLAIMED, HOLD, heldButton, HOOK_SELECTOR, WIDGET_ATTR as ATTR } from './held';
-import { listenForWake, readRawConfig } from './wake';
+import { listenForIntent, type Held } from './intent';
+import { HOOK_SELECTOR, removeMarker, STATE_ATTR, stateOf, WIDGET_ATTR, type HostState } from './ssr';
+import { holdStorefrontEvents, readRawConfig, withPage, type Strategy, type WakeContext } from './wake';
 
 export interface IslandEntry {
   load: () => Promise<{ default: Island }>;
-  /**
-   * When its code loads and runs (README "When islands wake"):
-   * - 'load' (default): at page load. Such an island must not listen to the
-   *   storefront events: they may arrive while the page sleeps (wake.ts).
-   * - 'visible': when the hook comes near the viewport.
-   * - 'intent': a hook holding server HTML sleeps until the page wakes; an
-   *   empty hook (nothing to show without code) wakes the page at load.
-   */
-  when?: 'load' | 'visible' | 'intent';
-  /** 'intent': the island must run at load after all, given the page config as written (e.g. it lacks a state the island fetches, spec §7). */
-  wakeAtLoad?: (config: Record<string, unknown>) => boolean;
-  /** 'intent': an empty hook loads near the viewport instead of waking the page at load. */
-  emptyWhen?: 'visible';
+  /** The name of the module `load` imports (build.mjs chunkName): a group's ('every-page'); default the widget's own folder, its name. Its files are fetched at idle when the page has the hook. */
+  chunk?: string;
+  /** When it mounts (wake.ts): default withPage(), asleep in server HTML until the page wakes. */
+  wake?: Strategy;
 }
 export type IslandRegistry = Readonly<Record<string, IslandEntry>>;
 
-export function createRuntime(registry: IslandRegistry) {
-  const unmounts = new Map<HTMLElement, () => void>();
-  let visibility: IntersectionObserver | undefined;
-  const held = new Map<HTMLElement, HTMLElement>();
+export interface RuntimeOptions {
+  /** Fetches, without running, what these chunks need (prefetch.ts). */
+  preload?: (chunks: Iterable<string>) => void;
+}
+
+/** Lets input through: scheduler.yield where the browser has it, else a fresh task. */
+function yieldToInput(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  return typeof scheduler?.yield === 'function' ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve));
+}
+
+/** Hands what was held for a hook to deliver.ts (loaded only then): `failed`, its island did not load. */
+function handOver(host: HTMLElement, held: Held[], failed = false): Promise<void> {
+  if (!held.length) return Promise.resolve();
+  return import('./deliver').then((m) => (failed ? m.release(held) : m.deliver(host, held)));
+}
+
+/** How far the hook is from the viewport (0 when in it): the nearest wakes first. */
+function distanceToViewport(host: HTMLElement): number {
+  const { top, bottom } = host.getBoundingClientRect();
+  return top > innerHeight ? top - innerHeight : bottom < 0 ? -bottom : 0;
+}
+
+const withPageByDefault = withPage();
+
+export function createRuntime(registry: IslandRegistry, options: RuntimeOptions = {}) {
+  const mounted = new Map<HTMLElement, { unmount: () => void; island: Island }>();
   const sleeping = new Set<HTMLElement>();
-  let wakeState: 'asleep' | 'waking' | 'awake' = 'asleep';
-  let wakeListener: ReturnType<typeof listenForWake> | undefined;
-  /** A click was held before the hooks were claimed: wake as soon as they are. */
-  let clickedEarly = false;
+  let page: 'asleep' | 'waking' | 'awake' = 'asleep';
+  let visibility: IntersectionObserver | undefined;
+  /** The chunks the page's hooks need; `preloaded` once the idle prefetch ran (later hooks prefetch at once). */
+  const chunks = new Set<string>();
+  let preloaded = false;
+  /** The page woke before the hooks were claimed (an intent while StorefrontBeforeMount waited). */
+  let wakeWhenClaimed = false;
 
-  const onClick = (event: Event) => {
-    const hit = heldButton(event);
-    if (!hit) return;
-    event.preventDefault(); // e.g. a form without action would reload the page
-    held.set(hit.host, hit.button);
-    if (wakeListener) wakeListener.wake();
-    else clickedEarly = true;
-  };
-  document.addEventListener('click', onClick, true);
-
+  const setState = (host: HTMLElement, state: HostState) => host.setAttribute(STATE_ATTR, state);
   const entryOf = (host: HTMLElement) => {
-    const name = host.getAttribute(ATTR) ?? '';
+    const name = host.getAttribute(WIDGET_ATTR) ?? '';
     return Object.hasOwn(registry, name) ? registry[name] : undefined;
   };
+  const chunkOf = (host: HTMLElement) => entryOf(host) && (entryOf(host)!.chunk ?? host.getAttribute(WIDGET_ATTR)!);
 
-  /** Loads and mounts one hook; resolves once it listens (its effects ran), failed or not. */
-  async function mountHost(host: HTMLElement): Promise<void> {
-    const name = host.getAttribute(ATTR) ?? '';
-    const entry = entryOf(host);
-    if (!entry) {
-      console.error(`[storefront] Unknown widget "${name}". Known widgets: ${Object.keys(registry).join(', ')}.`);
-      host.setAttribute('data-widget-state', 'error');
-      return;
-    }
-    host.setAttribute(CLAIMED, 'loading');
-    try {
-      const island = (await entry.load()).default;
-      // Mount each island in a task of its own, so a page of islands never blocks input for long.
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      if (!host.isConnected || host.getAttribute(CLAIMED) !== 'loading') return;
-      host.setAttribute(CLAIMED, 'mounted');
-      await new Promise<void>((ready) => unmounts.set(host, island.mount(host, ready)));
-      const button = held.get(host);
-      held.delete(host);
-      const key = button?.getAttribute(HOLD);
-      // The island may have replaced the element (the cart's link becomes its button).
-      (button?.isConnected ? button : key ? host.querySelector<HTMLElement>(`[${HOLD}="${key}"]`) : null)?.click();
-    } catch (error) {
-      console.error(`[storefront] ${name} could not be loaded:`, error);
-      host.setAttribute('data-widget-state', 'error');
-      // Its server HTML stays, working as without JavaScript: clicks are no longer held.
-      removeMarker(host);
-      host.setAttribute(CLAIMED, 'failed');
-      // A held link goes where it leads; a held button of dead server HTML does nothing.
-      const button = held.get(host);
-      held.delete(host);
-      if (button?.localName === 'a') button.click();
-    }
-  }
+  const events = holdStorefrontEvents(() => page === 'awake', () => wake());
+  const intent = listenForIntent({
+    near: (host) => {
+      const chunk = chunkOf(host);
+      if (chunk) options.preload?.([chunk]);
+    },
+    reach: (host, target) => {
+      const state = stateOf(host);
+      if (state === 'ready') mounted.get(host)?.island.reach?.(host, target);
+      // Any island reached wakes the page, a sleeping one first (one waiting for the viewport is reached there: the observer mounts it).
+      wake(state === 'sleeping' || state === null ? host : undefined);
+    },
+    watchMoves: () => page === 'asleep',
+  });
 
   /**
-   * Mounts every sleeping hook, each in a task of its own. Storefront events
-   * sent until all listen wait (wake.ts), islands already awake included, and
-   * then reach every listener once, in the order they were sent. Known edge:
-   * a listener added before the first hook fell asleep (only when hooks with
-   * server HTML are added after the first scan) sees them at once and again.
+   * Loads and mounts one hook. Resolves once its island's mount() ran, to
+   * `ready`, which resolves once it listens (its first effects ran and what
+   * they rendered is in place), failed or not.
    */
-  function wake(): void {
-    if (wakeState !== 'asleep') return;
-    wakeState = 'waking';
-    const hosts = [...sleeping];
-    sleeping.clear();
-    void Promise.all(hosts.map(mountHost)).then(() => {
-      wakeState = 'awake';
-      wakeListener?.replay();
-      wakeListener?.stop();
-    });
+  async function mountHost(host: HTMLElement): Promise<{ ready: Promise<void> }> {
+    const name = host.getAttribute(WIDGET_ATTR) ?? '';
+    const entry = entryOf(host);
+    const done = { ready: Promise.resolve() };
+    if (!entry) {
+      console.error(`[storefront] Unknown widget "${name}". Known widgets: ${Object.keys(registry).join(', ')}.`);
+      setState(host, 'failed');
+      return done;
+    }
+    setState(host, 'loading');
+    try {
+      const island = (await entry.load()).default;
+      // Each island mounts in a task of its own, so a page of islands never blocks input for long.
+      await yieldToInput();
+      if (!host.isConnected || stateOf(host) !== 'loading') return done;
+      let listening!: () => void;
+      const ready = new Promise<void>((resolve) => (listening = resolve)).then(() => {
+        if (!mounted.has(host)) return;
+        if (stateOf(host) === 'loading') setState(host, 'ready');
+        return handOver(host, intent.take(host));
+      });
+      mounted.set(host, { unmount: island.mount(host, listening), island });
+      return { ready };
+    } catch (error) {
+      console.error(`[storefront] ${name} could not be loaded:`, error);
+      // Its server HTML stays, working as without JavaScript.
+      removeMarker(host);
+      setState(host, 'failed');
+      void handOver(host, intent.take(host), true);
+      return done;
+    }
   }
 
-  function sleep(host: HTMLElement): void {
-    host.setAttribute(CLAIMED, 'sleeping');
-    sleeping.add(host);
-    wakeListener ??= listenForWake(
-      (target) => target instanceof Element && target.closest(HOOK_SELECTOR) !== null,
-      wake,
-      () => wakeState === 'awake',
-    );
+  /** Wakes the page once: `first` (the hook the shopper reached) mounts first, then the rest, nearest the viewport first. */
+  function wake(first?: HTMLElement): void {
+    if (page !== 'asleep') return;
+    if (!claimed) {
+      wakeWhenClaimed = true;
+      return;
+    }
+    page = 'waking';
+    const hosts = [...sleeping].sort((a, b) => Number(b === first) - Number(a === first) || distanceToViewport(a) - distanceToViewport(b));
+    sleeping.clear();
+    void (async () => {
+      const readies: Array<Promise<void>> = [];
+      for (const host of hosts) if (host.isConnected) readies.push((await mountHost(host)).ready);
+      await Promise.all(readies);
+      page = 'awake';
+      events.release();
+    })();
   }
 
   function mountWhenVisible(host: HTMLElement): void {
     if (typeof IntersectionObserver !== 'function') return void mountHost(host);
+    setState(host, 'waiting');
     visibility ??= new IntersectionObserver(
       (entries) => {
         for (const { isIntersecting, target } of entries) {
@@ -133,55 +157,66 @@ export function createRuntime(registry: IslandRegistry) {
     visibility.observe(host);
   }
 
-  /** Claims a hook; returns true when it wants the page awake at load. */
-  function claim(host: HTMLElement, config: () => Record<string, unknown>): boolean {
-    if (host.hasAttribute(CLAIMED)) return false;
-    const entry = entryOf(host);
-    host.setAttribute(CLAIMED, 'loading');
-    // Server HTML that only shows a loading state (marked data-sfw-loading) has nothing to wait for: it does not sleep.
-    if (entry?.when === 'intent' && wakeState === 'asleep' && hasServerHtml(host) && !host.querySelector('[data-sfw-loading]')) {
-      sleep(host);
-      return entry.wakeAtLoad?.(config()) ?? false;
-    }
-    const visible = entry?.when === 'visible' || (entry?.when === 'intent' && entry.emptyWhen === 'visible');
-    if (visible) mountWhenVisible(host);
-    else void mountHost(host);
-    // An empty 'intent' hook runs now, so the page wakes with it.
-    return !visible && entry?.when === 'intent' && wakeState === 'asleep';
-  }
+  let claimed = false;
 
-  /** Mounts every hook inside `root` (and `root` itself) that is not mounted yet. */
+  /** Mounts every hook inside `root` (and `root` itself) that is not claimed yet, each by its strategy. */
   function mount(root: ParentNode = document): void {
     let config: Record<string, unknown> | undefined;
-    const configOnce = () => (config ??= readRawConfig());
+    let wakeNow = wakeWhenClaimed;
+    wakeWhenClaimed = false;
+    claimed = true;
     const hosts = [...root.querySelectorAll<HTMLElement>(HOOK_SELECTOR)];
     if (root instanceof HTMLElement && root.matches(HOOK_SELECTOR)) hosts.unshift(root);
-    let wakeNow = clickedEarly;
-    for (const host of hosts) if (claim(host, configOnce)) wakeNow = true;
-    // Nothing sleeps: the page is awake (hooks added later mount at once).
-    if (wakeNow) wakeListener ? wakeListener.wake() : (wakeState = 'awake');
+    const added: string[] = [];
+    for (const host of hosts) {
+      if (host.hasAttribute(STATE_ATTR)) continue;
+      const entry = entryOf(host);
+      if (!entry) {
+        void mountHost(host); // logs the unknown name
+        continue;
+      }
+      const chunk = chunkOf(host)!;
+      if (!chunks.has(chunk)) {
+        chunks.add(chunk);
+        added.push(chunk);
+      }
+      const sleep = () => {
+        if (page !== 'asleep') return void mountHost(host);
+        setState(host, 'sleeping');
+        sleeping.add(host);
+      };
+      const context: WakeContext = {
+        now: () => void mountHost(host),
+        sleep,
+        wakePage: () => {
+          sleep();
+          wakeNow = true;
+        },
+        whenVisible: () => mountWhenVisible(host),
+        config: () => (config ??= readRawConfig()),
+      };
+      (entry.wake ?? withPageByDefault)(host, context);
+    }
+    if (preloaded && added.length) options.preload?.(added);
+    if (wakeNow) wake();
   }
 
   function unmountHost(host: HTMLElement): void {
     visibility?.unobserve(host);
     sleeping.delete(host);
-    held.delete(host);
-    unmounts.get(host)?.();
-    unmounts.delete(host);
-    host.removeAttribute(CLAIMED);
+    intent.take(host);
+    mounted.get(host)?.unmount();
+    mounted.delete(host);
+    host.removeAttribute(STATE_ATTR);
   }
 
-  /** Unmounts every claimed hook inside `root`; with none left asleep, stops listening for what wakes the page. */
+  /** Unmounts every claimed hook inside `root`. */
   function unmount(root: ParentNode = document): void {
-    for (const host of [...unmounts.keys(), ...sleeping]) if (root === host || root.contains(host)) unmountHost(host);
-    if (sleeping.size === 0 && wakeState === 'asleep') {
-      wakeListener?.stop();
-      wakeListener = undefined;
-    }
+    for (const host of [...mounted.keys(), ...sleeping]) if (root === host || root.contains(host)) unmountHost(host);
   }
 
   function sweepDetached(): void {
-    for (const host of [...unmounts.keys(), ...sleeping]) if (!host.isConnected) unmountHost(host);
+    for (const host of [...mounted.keys(), ...sleeping]) if (!host.isConnected) unmountHost(host);
   }
 
   function observe(root: Node = document.documentElement): () => void {
@@ -203,9 +238,18 @@ export function createRuntime(registry: IslandRegistry) {
     mount,
     unmount,
     observe,
-    /** Wakes the page now (tests; `Storefront.wake()` for a template that knows better). */
-    wake: () => (wakeListener ? wakeListener.wake() : undefined),
-    mounted: () => unmounts.size,
-    sleeping: () => sleeping.size,
+    /** Wakes the page now (`Storefront.wake()`, for a template that knows better). */
+    wake: () => wake(),
+    /** Fetches what the page's hooks need, now and for hooks added later (call when the browser is idle). */
+    prefetch(): void {
+      preloaded = true;
+      options.preload?.(chunks);
+    },
+    /** Stops listening: every hook unmounted, no event held (tests, a page tearing the bundle down). */
+    stop(): void {
+      unmount(document);
+      intent.stop();
+      events.stop();
+    },
   };
 }

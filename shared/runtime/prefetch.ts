@@ -1,61 +1,78 @@
 /**
- * Fetches the request code (the api transport chunk, axios) and the
- * framework's chunk (Preact), with what they import, ahead of the first
- * interaction without running them (issue 13): a passive page view runs no
- * axios and no Preact, and the first click does not wait for the network.
+ * Fetches, without running, every chunk the page's islands need when they
+ * wake: the request code (the api transport chunk, axios), the framework's
+ * chunk (Preact), and the chunk of each island whose hook is on the page,
+ * each with what it imports. A passive page view runs none of it, and the
+ * first tap waits for no request.
  *
  * `<link rel="modulepreload">` fetches and compiles a module; it is evaluated
- * only when `import()` asks for it (client.ts). Added once: when the browser
- * is idle after the islands mount, or sooner on the first pointer over or
- * focus in an island.
+ * only when `import()` asks for it. Added once: when the browser is idle
+ * after the islands mount, or sooner on the first pointer over or focus in
+ * an island (intent.ts).
  *
  * The chunk names are content-hashed, so the source cannot know them: the
- * build defines SFW_TRANSPORT_FILES (paths relative to the entry) in a second
- * pass over the entry (build.mjs, transportFiles). Only the entry holds the
- * list and nothing imports the entry, so no other chunk's hash depends on it.
+ * build writes them into a JSON map next to the entry (build.mjs,
+ * preloadMap), fetched when first needed, and defines its name,
+ * SFW_PRELOAD_FILE, in a second pass over the entry. Only the entry holds
+ * the name and nothing imports the entry, so no other chunk's hash depends on it.
  */
 import { pageNonce } from './nonce';
-import { HOOK_SELECTOR } from './held';
 
-/** The files, separated by spaces. */
-declare const SFW_TRANSPORT_FILES: string | undefined;
+/** The preload map's path relative to the entry. */
+declare const SFW_PRELOAD_FILE: string | undefined;
+const FILE = typeof SFW_PRELOAD_FILE === 'string' ? SFW_PRELOAD_FILE : '';
 
-const FILES: string[] = typeof SFW_TRANSPORT_FILES === 'string' ? SFW_TRANSPORT_FILES.split(' ').filter(Boolean) : [];
+/**
+ * `{ files: names under chunks/ without '.js', chunks: { '*': indexes of
+ * the files every page needs, '<chunk>': those of that registry chunk } }`.
+ */
+export interface PreloadMap {
+  files: readonly string[];
+  chunks: Readonly<Record<string, readonly number[]>>;
+}
+const NONE: PreloadMap = { files: [], chunks: {} };
 
-let done = false;
-
-/** Adds the modulepreload links (once); `base` is the entry's URL. */
-export function prefetchTransport(base: string, files: readonly string[] = FILES): void {
-  if (done || typeof document === 'undefined') return;
-  done = true;
-  // Under a nonce-based CSP ('strict-dynamic') a preload without the nonce is refused.
-  const nonce = pageNonce();
-  for (const file of files) {
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    if (nonce) link.nonce = nonce;
-    link.href = new URL(file, base).href;
-    document.head.append(link);
-  }
+/** The files to preload for these chunks (registry `chunk`s), relative to the entry; '*' first, each once. */
+function filesFor(chunks: Iterable<string>, map: PreloadMap): string[] {
+  const files = new Set<string>();
+  for (const chunk of ['*', ...chunks]) for (const i of map.chunks[chunk] ?? []) if (map.files[i]) files.add(`./chunks/${map.files[i]}.js`);
+  return [...files];
 }
 
-/** Prefetches at idle (setTimeout where requestIdleCallback is missing) or on the first hover or focus of an island. */
-export function prefetchTransportSoon(base: string, files: readonly string[] = FILES): void {
-  const now = () => {
-    document.removeEventListener('pointerover', onIntent, true);
-    document.removeEventListener('focusin', onIntent, true);
-    prefetchTransport(base, files);
+/**
+ * Returns `preload(chunks)`: adds the modulepreload links of these chunks'
+ * files, each file once over the page's life; `base` is the entry's URL.
+ * `map`: the map itself (else the built one is fetched once, on the first call;
+ * without it nothing is preloaded and the islands load as they wake).
+ */
+export function createPrefetch(base: string, map?: PreloadMap) {
+  const added = new Set<string>();
+  let loading: Promise<PreloadMap> | undefined;
+  const add = (chunks: readonly string[], map: PreloadMap) => {
+    for (const file of filesFor(chunks, map)) {
+      if (added.has(file)) continue;
+      added.add(file);
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      // Under a nonce-based CSP ('strict-dynamic') a preload without the nonce is refused.
+      const nonce = pageNonce();
+      if (nonce) link.nonce = nonce;
+      link.href = new URL(file, base).href;
+      document.head.append(link);
+    }
   };
-  const onIntent = (event: Event) => {
-    if (event.target instanceof Element && event.target.closest(HOOK_SELECTOR)) now();
+  return (chunks: Iterable<string>): void => {
+    const wanted = [...chunks];
+    if (map) return add(wanted, map);
+    loading ??= FILE
+      ? fetch(new URL(FILE, base)).then((response) => (response.ok ? (response.json() as Promise<PreloadMap>) : NONE)).catch(() => NONE)
+      : Promise.resolve(NONE);
+    void loading.then((built) => add(wanted, built));
   };
-  document.addEventListener('pointerover', onIntent, true);
-  document.addEventListener('focusin', onIntent, true);
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(now, { timeout: 2000 });
-  else setTimeout(now, 1000);
 }
 
-/** Tests only. */
-export function resetPrefetch(): void {
-  done = false;
+/** Calls `run` when the browser is idle (a timer where requestIdleCallback is missing). */
+export function whenIdle(run: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2000 });
+  else setTimeout(run, 1000);
 }

@@ -11,33 +11,16 @@
  * old cache, a hand-edited template) it renders from scratch. `ids` seeds
  * the element ids of that island, so hydration gives the same ids.
  *
- * Kept free of Preact: the entry runtime reads the marker too.
+ * The hash itself is props.ts's (renderHash), on the islands' side.
+ *
+ * Kept free of Preact: the entry runtime reads the marker too. The hook's
+ * state attribute is here too, for the same reason (one chunk both load).
  */
-declare const SFW_RENDER_VERSION: string | undefined;
-
-/** Set by build.mjs from the sources, the same for the server and both client builds. */
-export const RENDER_VERSION = typeof SFW_RENDER_VERSION === 'string' ? SFW_RENDER_VERSION : 'dev';
-
 export const SSR_ATTR = 'data-sfw-ssr';
 
 export interface SsrMarker {
   hash: string;
   ids: string;
-}
-
-/** FNV-1a (32 bit), base 36: cheap, and only compared with itself. */
-export function hashText(text: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return (h >>> 0).toString(36);
-}
-
-/** What a hook's server HTML depends on. */
-export function renderHash(widget: string, props: unknown, config: unknown): string {
-  return hashText(`${RENDER_VERSION}|${widget}|${JSON.stringify(props)}|${JSON.stringify(config)}`);
 }
 
 export function markerHtml(marker: SsrMarker): string {
@@ -61,3 +44,22 @@ export function removeMarker(host: Element): void {
 export function hasServerHtml(host: Element): boolean {
   return host.firstElementChild !== null || (host.textContent ?? '').trim() !== '';
 }
+
+/**
+ * The hook attribute, and the hook's state as the runtime sets it:
+ * 'sleeping' (server HTML, no code yet), 'waiting' (until near the
+ * viewport), 'loading' (code on its way or mounting), 'ready' (it listens),
+ * 'failed' (unknown widget, bad props, a chunk that did not load: its server
+ * HTML, if any, works as without JavaScript). No state: not claimed yet.
+ */
+export const WIDGET_ATTR = 'data-widget';
+/** Every hook on the page. */
+export const HOOK_SELECTOR = `[${WIDGET_ATTR}]`;
+
+export const STATE_ATTR = 'data-island';
+export type HostState = 'sleeping' | 'waiting' | 'loading' | 'ready' | 'failed';
+
+export const stateOf = (host: Element) => host.getAttribute(STATE_ATTR) as HostState | null;
+
+/** A held click goes to the element of this key once the island listens (intent.ts, deliver.ts). */
+export const HOLD = 'data-sfw-hold';

@@ -1,22 +1,60 @@
 /**
- * When a page with server-rendered islands wakes (issue 13, README "When
- * islands wake"). Server HTML already shows every island; its code is only
- * needed once the shopper does something. So a hook holding server HTML
- * sleeps: no island code is fetched or run for it until the page wakes,
- * which happens, once, at the first of:
- * - a pointer moving over, a touch, a press, a key or a focus inside any
- *   island (not `pointerover`: the browser sends it when content scrolls
- *   under a still cursor, which is no sign of the shopper);
+ * When each island wakes (docs/architecture.md "When islands wake"): a small table of
+ * named strategies, one per registry line, and the storefront events held
+ * while the page wakes.
+ *
+ * Server HTML already shows an island; its code is only needed once the
+ * shopper does something. A hook with server HTML can sleep: no code is
+ * fetched or run for it until the page wakes, once, at the first of
+ * - an intent inside any island (intent.ts; not `pointerover` alone: the
+ *   browser sends it when content scrolls under a still cursor);
  * - a storefront event (storefront:*), from legacy code or an island;
  * - a page restored from the back/forward cache, or a cart change in
- *   another tab (both re-announced as storefront:cart-updated);
- * - at load, when an island must run then anyway (wakeAtLoad).
- * Then every sleeping hook mounts, and the storefront events that arrived
- * while it slept are dispatched again once every woken island listens.
+ *   another tab (both announced as storefront:cart-updated);
+ * - a strategy asking for it at load (a hook without server HTML, a config
+ *   that lacks what an island shows);
+ * - `Storefront.wake()`.
  *
  * Kept free of Preact and valibot: it is part of the entry script.
  */
 import { CART_CHANNEL, EVENTS } from '../events';
+import { hasServerHtml } from './ssr';
+
+/** What a strategy can ask of the runtime for its hook. */
+export interface WakeContext {
+  /** Mount it now; the page stays asleep. */
+  now(): void;
+  /** Sleep until the page wakes (mounts now when the page is awake). */
+  sleep(): void;
+  /** Mount it now and wake the page with it. */
+  wakePage(): void;
+  /** Mount it when it comes near the viewport. */
+  whenVisible(): void;
+  /** The page config's JSON as written (readRawConfig), read once per scan. */
+  config(): Record<string, unknown>;
+}
+export type Strategy = (host: HTMLElement, page: WakeContext) => void;
+
+/** At page load (an enhancer of server markup, the product page's form). */
+export const atLoad: Strategy = (_host, page) => page.now();
+
+/** When the hook comes near the viewport. */
+export const nearViewport: Strategy = (_host, page) => page.whenVisible();
+
+/**
+ * With the page: server HTML sleeps until the page wakes. `empty`: what an
+ * empty hook does (default: it has nothing to show without code, so it wakes
+ * the page now). `awakeIf`: the config as written lacks what the island
+ * shows, so it must run at load after all (spec §7: it asks the API).
+ */
+export function withPage({ empty = wakesPage, awakeIf }: { empty?: Strategy; awakeIf?: (config: Record<string, unknown>) => boolean } = {}): Strategy {
+  return (host, page) => {
+    if (!hasServerHtml(host)) empty(host, page);
+    else if (awakeIf?.(page.config())) page.wakePage();
+    else page.sleep();
+  };
+}
+const wakesPage: Strategy = (_host, page) => page.wakePage();
 
 /** The page config's element (shared/config.ts reads it fully, with valibot). */
 export const CONFIG_ELEMENT_ID = 'storefront-config';
@@ -38,64 +76,47 @@ export function valueAt(raw: unknown, ...path: string[]): unknown {
   return at;
 }
 
-/** What counts as the shopper reaching an island (its code is needed). */
-export const INTENT_EVENTS = ['pointermove', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
-
 const STOREFRONT_EVENTS: readonly string[] = Object.values(EVENTS);
 
 /**
- * Listens for what wakes the page and calls `wake` once. Storefront events
- * seen until `settled()` are kept; `replay()` dispatches them again (call it
- * once every woken island listens). Returns { replay, stop }.
+ * Holds the storefront events sent while `open()` is false (the page sleeps
+ * or wakes) and calls `onHeld`; `release()` sends them again, in the order
+ * they were sent. Listening in the capture phase on window from the start of
+ * the entry script, it comes before every island's listener: a held event
+ * reaches no island until release(), then each listener once, whenever it
+ * started listening. A restored page and another tab's cart change are held
+ * as storefront:cart-updated (once awake, the cart store follows both itself).
  */
-export function listenForWake(inIsland: (target: EventTarget | null) => boolean, wake: () => void, settled: () => boolean) {
+export function holdStorefrontEvents(open: () => boolean, onHeld: () => void) {
   const queue: CustomEvent[] = [];
-  const replayed = new WeakSet<Event>();
-  let woken = false;
-  /** Stops what can only wake the page (storefront events are kept until stop()). */
-  const stopWaking = () => {
-    for (const type of INTENT_EVENTS) document.removeEventListener(type, onIntent, true);
-    window.removeEventListener('pageshow', onPageShow);
-    channel?.close();
-  };
-  const wakeOnce = () => {
-    if (woken) return;
-    woken = true;
-    stopWaking();
-    wake();
-  };
-  const onIntent = (event: Event) => inIsland(event.target) && wakeOnce();
-  // Added when the first hook falls asleep, before any island's code loaded, this listener comes before
-  // the islands' own on window: an event sent while the woken islands mount stops here, and the replay
-  // brings it to all of them once, in order.
+  const released = new WeakSet<Event>();
   const onEvent = (event: Event) => {
-    if (replayed.has(event) || settled()) return;
+    if (released.has(event) || open()) return;
     event.stopImmediatePropagation();
     queue.push(new CustomEvent(event.type, { detail: (event as CustomEvent).detail }));
-    wakeOnce();
+    onHeld();
   };
   const announceCartChange = () => {
+    if (open()) return;
     queue.push(new CustomEvent(EVENTS.cartUpdated, { detail: {} }));
-    wakeOnce();
+    onHeld();
   };
   const onPageShow = (event: PageTransitionEvent) => event.persisted && announceCartChange();
-  for (const type of INTENT_EVENTS) document.addEventListener(type, onIntent, { capture: true, passive: true });
-  for (const type of STOREFRONT_EVENTS) window.addEventListener(type, onEvent);
+  for (const type of STOREFRONT_EVENTS) window.addEventListener(type, onEvent, true);
   window.addEventListener('pageshow', onPageShow);
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CART_CHANNEL) : null;
   if (channel) channel.onmessage = announceCartChange;
-
   return {
-    wake: wakeOnce,
-    replay() {
+    release(): void {
       for (const event of queue.splice(0)) {
-        replayed.add(event);
+        released.add(event);
         window.dispatchEvent(event);
       }
     },
-    stop() {
-      stopWaking();
-      for (const type of STOREFRONT_EVENTS) window.removeEventListener(type, onEvent);
+    stop(): void {
+      for (const type of STOREFRONT_EVENTS) window.removeEventListener(type, onEvent, true);
+      window.removeEventListener('pageshow', onPageShow);
+      channel?.close();
     },
   };
 }

@@ -2,7 +2,7 @@
  * The cart as every island sees it (spec §4 Cart dropdown). The logic lives
  * here, components only read `$cart` and call these actions.
  */
-import { map, onMount } from 'nanostores';
+import { map } from 'nanostores';
 import { getCart, getCartCount, getUpsell, removeCartItem } from '../api/calls';
 import { logFailure, isAborted } from '../api/client';
 import type { CartItem, CartResponse } from '../api/schemas';
@@ -193,17 +193,30 @@ function applyCartSummary(count: number): void {
 
 const isOpen = () => $openPanel.get() === CART_PANEL;
 
+let followers = 0;
+let stopFollowing: (() => void) | undefined;
+
 /**
- * Keeps the cart fresh while anything watches `$cart` (the cart dropdown,
- * spec §4): fetches the count unless the page's config gave it, loads the
- * cart when the dropdown opens, follows the toggle/hide and cart-updated
- * events, other tabs (BroadcastChannel) and pages restored from the
- * back/forward cache. nanostores stops it a second after the last watcher
- * left (at once in tests: cleanStores), which also aborts the reads.
+ * Keeps the cart fresh while a cart dropdown is on the page (spec §4):
+ * fetches the count unless the page's config gave it, loads the cart when
+ * the dropdown opens, follows the toggle/hide and cart-updated events, other
+ * tabs (BroadcastChannel) and pages restored from the back/forward cache.
+ * Returns the stop; the last one stops it at once (a removed dropdown makes
+ * no further call), which also aborts the reads.
  */
-onMount($cart, () => {
-  if (typeof window === 'undefined') return; // the server renders the page's count only
-  // A count the page gave (initCartCount) is the state at page load: no call (issue 13).
+export function followCart(): () => void {
+  if (typeof window === 'undefined') return () => {}; // the server renders the page's count only
+  if (followers++ === 0) stopFollowing = startFollowing();
+  let stopped = false;
+  return () => {
+    if (stopped) return;
+    stopped = true;
+    if (--followers === 0) stopFollowing?.();
+  };
+}
+
+function startFollowing(): () => void {
+  // A count the page gave (initCartCount) is the state at page load: no call.
   if (readPageConfig().cart?.count == null) void refreshCount();
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CART_CHANNEL) : null;
   const changed = () => void cartChanged(isOpen());
@@ -235,7 +248,7 @@ onMount($cart, () => {
     retrieveRequest?.abort();
     upsellRequest?.abort();
   };
-});
+}
 
 /**
  * The count and error flag the page's config gives (the server knew them),

@@ -147,7 +147,7 @@ describe('the keyboard and screen-reader journey', () => {
 
         // The product page.
         await Promise.all([page.waitForURL((url) => url.pathname === `/${PRODUCT.slug}`), page.keyboard.press('Enter')]);
-        await page.waitForFunction(() => window.Storefront && document.querySelector('[data-widget="add-to-cart"]')?.getAttribute('data-widget-state') === 'mounted');
+        await page.waitForFunction(() => window.Storefront && document.querySelector('[data-widget="add-to-cart"]')?.getAttribute('data-island') === 'ready');
         if (textSpacing) await applyTextSpacing(page);
         await journey.checkNames('product page');
         await journey.moveTo('Tab', is('combobox', 'Your free gift'), 'to the gift choice');

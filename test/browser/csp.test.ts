@@ -36,10 +36,10 @@ async function wakeAll(page: Page) {
   await page.evaluate(() => window.Storefront?.wake());
   await page.waitForFunction(() =>
     [...document.querySelectorAll('[data-widget]')].every((host) => {
-      const state = host.getAttribute('data-widget-state');
+      const state = host.getAttribute('data-island');
       const rect = host.getBoundingClientRect();
       // Lazy islands far below the fold wait for the viewport.
-      return state === 'mounted' || (state === null && rect.top > window.innerHeight + 300);
+      return state === 'ready' || (state === 'waiting' && rect.top > window.innerHeight + 300);
     }),
   );
 }

@@ -31,6 +31,8 @@ interface OpenOptions {
   forcedColors?: 'active' | 'none';
   /** Reuse a context (e.g. a second tab in the same session). */
   context?: BrowserContext;
+  /** A phone: 390×844 (unless width/height say otherwise), mobile viewport, touch events. */
+  phone?: boolean;
 }
 
 export interface Shop {
@@ -42,8 +44,13 @@ export interface Shop {
   expectConsoleError(pattern: RegExp): void;
 }
 
-/** Starts the demo server and Chromium for one test file; checks console errors after each test. */
-export function useShop(): Shop {
+/**
+ * Starts the demo server and Chromium for one test file; checks console
+ * errors after each test. `mock: 'server'`: the API is answered by the demo
+ * server in Node (as Laravel would), not by the page's service worker, so
+ * `page.route` sees every request the page makes.
+ */
+export function useShop({ mock = 'page' }: { mock?: 'page' | 'server' } = {}): Shop {
   let server: { url: string; close(): Promise<void> };
   let browser: Browser;
   const contexts: BrowserContext[] = [];
@@ -51,7 +58,7 @@ export function useShop(): Shop {
   let expected: RegExp[] = [];
 
   beforeAll(async () => {
-    server = await startDemoServer({ port: 0 });
+    server = await startDemoServer({ port: 0, mock });
     browser = await launchChromium();
   });
   afterEach(async () => {
@@ -78,8 +85,11 @@ export function useShop(): Shop {
     async open(path, options = {}) {
       let context = options.context;
       if (!context) {
+        const phone = options.phone ?? false;
         context = await browser.newContext({
-          viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+          viewport: { width: options.width ?? (phone ? 390 : 1280), height: options.height ?? (phone ? 844 : 900) },
+          isMobile: phone,
+          hasTouch: phone,
           deviceScaleFactor: options.deviceScaleFactor,
           reducedMotion: options.reducedMotion,
           forcedColors: options.forcedColors,
@@ -115,13 +125,12 @@ export async function waitForIslands(page: Page): Promise<void> {
     if (!window.Storefront) return false;
     const hosts = [...document.querySelectorAll('[data-widget]')];
     return hosts.every((h) => {
-      const claimed = h.getAttribute('data-widget-claimed');
-      const state = h.getAttribute('data-widget-state');
-      if (state === 'mounted' && h.querySelector('.sfw-product-grid__pending')) return false;
-      if (state === 'mounted' || state === 'error' || claimed === 'sleeping') return true;
+      const state = h.getAttribute('data-island');
+      if (state === 'ready' && h.querySelector('.sfw-product-grid__pending')) return false;
+      if (state === 'ready' || state === 'failed' || state === 'sleeping') return true;
       // Lazy islands below the fold wait for the viewport.
       const rect = h.getBoundingClientRect();
-      return claimed === 'loading' && rect.top > window.innerHeight + 300;
+      return state === 'waiting' && rect.top > window.innerHeight + 300;
     });
   });
 }

@@ -14,6 +14,8 @@ import { measurePageJs } from '../../scripts/measure-js.mjs';
 import { builtUrl, useServerMockShop, waitForIslands } from './harness';
 
 const TRANSPORT = builtUrl('shared/api/transport.ts');
+/** The build's directory: its files (the idle prefetch's chunk map included) are not API calls. */
+const BUILD_DIR = TRANSPORT.slice(0, TRANSPORT.indexOf('/chunks/') + 1);
 const API_HEADERS = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json' };
 
 const shop = useServerMockShop();
@@ -29,7 +31,7 @@ async function seedCart(): Promise<string> {
   return cart.cart_items[0]!.title;
 }
 
-/** Opens `/` and records every request that is not a document, script, style or image: the API calls. */
+/** Opens `/` and records every request that is not a document, script, style, image or build file: the API calls. */
 async function openPage(slow: boolean): Promise<{ page: Page; apiCalls: string[]; transportRequests: () => number; close: () => Promise<void> }> {
   const context = await shop.browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
@@ -40,7 +42,7 @@ async function openPage(slow: boolean): Promise<{ page: Page; apiCalls: string[]
   page.on('request', (r) => {
     const { pathname } = new URL(r.url());
     if (pathname === TRANSPORT) transport.push(r);
-    if (['xhr', 'fetch'].includes(r.resourceType())) apiCalls.push(`${r.method()} ${pathname}`);
+    if (['xhr', 'fetch'].includes(r.resourceType()) && !pathname.startsWith(BUILD_DIR)) apiCalls.push(`${r.method()} ${pathname}`);
   });
   if (slow) {
     // A slow 3G-like link: every request waits 400 ms, about 50 KB/s down.
@@ -60,7 +62,7 @@ async function openPage(slow: boolean): Promise<{ page: Page; apiCalls: string[]
   };
 }
 
-describe('a passive view of the category page (issue 13)', () => {
+describe('a passive view of the category page', () => {
   it('makes no API call and runs no axios; the request code is only prefetched', async () => {
     await seedCart();
     const { page, apiCalls, close } = await openPage(false);
@@ -76,7 +78,7 @@ describe('a passive view of the category page (issue 13)', () => {
     expect(paths(r.before.fetched)).toContain(TRANSPORT);
     expect(paths(r.before.ran)).not.toContain(TRANSPORT);
     expect(r.before.axiosRan).toBe(false);
-    // Issue 13's limits (scripts/budgets.mjs): what runs before input, what is fetched after idle and a scroll.
+    // The page budgets (scripts/budgets.mjs): what runs before input, what is fetched after idle and a scroll.
     const gzip = (list: Array<{ gzip: number }>) => list.reduce((n, s) => n + s.gzip, 0);
     expect(gzip(r.before.ran)).toBeLessThanOrEqual(BUDGETS.page.ranBeforeInput);
     expect(gzip(r.after.fetched)).toBeLessThanOrEqual(BUDGETS.page.fetchedAfterScroll);
@@ -88,7 +90,7 @@ describe('a passive view of the category page (issue 13)', () => {
     const { page, apiCalls, transportRequests, close } = await openPage(true);
     // Server HTML shows the islands at once; they sleep until the first input (docs/architecture.md "When islands wake").
     await waitForIslands(page);
-    expect(await page.locator('[data-widget-claimed="sleeping"]').count()).toBeGreaterThan(0);
+    expect(await page.locator('[data-island="sleeping"]').count()).toBeGreaterThan(0);
     // Idle: the transport is prefetched (one request, finished), before any input.
     await expect.poll(() => page.evaluate((t) => performance.getEntriesByType('resource').some((e) => new URL(e.name).pathname === t && (e as PerformanceResourceTiming).responseEnd > 0), TRANSPORT), { timeout: 30_000 }).toBe(true);
     expect(await page.locator(`link[rel="modulepreload"][href$="${TRANSPORT}"]`).count()).toBe(1);
@@ -132,7 +134,7 @@ describe('a passive view of the category page (issue 13)', () => {
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(new URL(`/?reset=1&answers=${answers}`, shop.url).href);
     await waitForIslands(page);
-    expect(await page.locator('[data-widget="login-modal"]').getAttribute('data-widget-claimed')).toBe('sleeping');
+    expect(await page.locator('[data-widget="login-modal"]').getAttribute('data-island')).toBe('sleeping');
     await page.getByRole('button', { name: 'Account' }).click();
     await page.getByRole('button', { name: 'Sign in' }).click();
     const dialog = page.getByRole('dialog', { name: 'Sign in to your account' });

@@ -166,7 +166,7 @@ describe.skipIf(!php).each(versions)('$name app with the package', ({ includePat
     const serverButton = await firstCard.locator('button').elementHandle();
     await waitForIslands(page);
     await page.mouse.move(400, 400); // the first input wakes the islands
-    await page.waitForFunction(() => [...document.querySelectorAll('[data-widget]')].every((h) => h.getAttribute('data-widget-state') === 'mounted'));
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-widget]')].every((h) => h.getAttribute('data-island') === 'ready'));
     expect(await page.locator('.sfw-teaser-card').count()).toBe(48);
 
     // VerifyCsrfToken is on: the same call without the page's token is refused.

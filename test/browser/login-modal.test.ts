@@ -159,7 +159,7 @@ describe('country prompt and region dialog', () => {
     const page = await shop.open('/?reset=1');
     const share = page.getByRole('button', { name: 'Share this page' });
     await share.scrollIntoViewIfNeeded();
-    await page.waitForFunction(() => document.querySelector('[data-widget="loyalty-action"]')?.getAttribute('data-widget-state') === 'mounted');
+    await page.waitForFunction(() => document.querySelector('[data-widget="loyalty-action"]')?.getAttribute('data-island') === 'ready');
     await share.focus();
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => (window as any).demoBackend.callsTo('/loyalty-add').length === 1);

@@ -139,7 +139,7 @@ describe('server-rendered pages', () => {
     const page = await heldPage('/?reset=1');
     const add = cardOf(page, sampleIds.plain).getByRole('button', { name: 'Add to cart' });
     await add.click(); // server HTML, no island yet
-    expect(await page.locator('[data-widget="product-grid"]').getAttribute('data-widget-state')).toBeNull();
+    expect(await page.locator('[data-widget="product-grid"]').getAttribute('data-island')).not.toBe('ready');
     await page.evaluate(() => (window as unknown as { releaseIslands(): void }).releaseIslands());
     await page.getByRole('dialog', { name: 'Product added to your cart!' }).waitFor();
     const adds = await page.evaluate(() => (window as unknown as { demoBackend: { callsTo(p: string): unknown[] } }).demoBackend.callsTo('/cart/add-item').length);
@@ -173,7 +173,7 @@ describe('server-rendered pages', () => {
       const page = await shop.open(`/${productById(id)!.slug}?build=react`);
       const messages = consoleOf(page);
       await page.waitForTimeout(300);
-      expect(await page.locator('[data-widget="add-to-cart"]').getAttribute('data-widget-state'), `product ${id}`).toBe('mounted');
+      expect(await page.locator('[data-widget="add-to-cart"]').getAttribute('data-island'), `product ${id}`).toBe('ready');
       expect(messages, `product ${id}`).toEqual([]);
       await page.context().close();
     }
@@ -203,7 +203,7 @@ describe('server-rendered pages', () => {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await page.goto(new URL('/?cards=1000&reset=1', shop.url).href, { timeout: 120_000 });
-    await page.waitForFunction(() => document.querySelector('[data-widget="product-grid"]')?.getAttribute('data-widget-state') === 'mounted', null, { timeout: 120_000 });
+    await page.waitForFunction(() => document.querySelector('[data-widget="product-grid"]')?.getAttribute('data-island') === 'ready', null, { timeout: 120_000 });
     expect(await page.locator('.sfw-product-grid__item .sfw-teaser-card__title').count()).toBe(1000);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     // A card far below (a copy of the plain product) was not hydrated; a click on its Add to cart hydrates it and adds.

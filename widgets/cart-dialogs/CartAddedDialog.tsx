@@ -16,6 +16,7 @@ import { Modal } from '../../shared/ui/Modal';
 import { ProductImage } from '../../shared/ui/ProductImage';
 import { Spinner } from '../../shared/ui/Spinner';
 import { addonOffer, addonOptions } from '../add-to-cart/rules/addon';
+import { SHOP_PAGES } from '../../shared/links';
 
 export function CartAddedDialog() {
   const last = useStore($lastAdd);
@@ -28,10 +29,10 @@ export function CartAddedDialog() {
         </p>
       )}
       <div className="sfw-cart-dialogs__actions">
-        <a className="sfw-btn sfw-btn--primary" href="/cart">
+        <a className="sfw-btn sfw-btn--primary" href={SHOP_PAGES.cart}>
           View Cart
         </a>
-        <a className="sfw-btn" href="/checkout">
+        <a className="sfw-btn" href={SHOP_PAGES.checkout}>
           Checkout
         </a>
         <button type="button" className="sfw-btn sfw-cart-dialogs__continue" onClick={() => closeModal(CART_ADDED_MODAL)}>

@@ -9,6 +9,7 @@ import { ProductImage } from '../../shared/ui/ProductImage';
 import { Spinner } from '../../shared/ui/Spinner';
 import { usePageId } from '../../shared/ui/use-page-id';
 import { trimTitle } from './rules/title';
+import { SHOP_PAGES } from '../../shared/links';
 
 export function CartBody({ region }: { region: Currency }) {
   const { items, status, total, deletingId, queued, supplies, upsell } = useStore($cart);
@@ -41,10 +42,10 @@ export function CartBody({ region }: { region: Currency }) {
         status === 'ready' && <p className="sfw-cart-dropdown__empty">Your shopping cart is empty.</p>
       )}
       <div className="sfw-cart-dropdown__actions">
-        <a className="sfw-btn" href="/cart">
+        <a className="sfw-btn" href={SHOP_PAGES.cart}>
           View Cart
         </a>
-        <a className="sfw-btn sfw-btn--primary" href="/checkout">
+        <a className="sfw-btn sfw-btn--primary" href={SHOP_PAGES.checkout}>
           Checkout
         </a>
       </div>

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useStore } from '@nanostores/react';
 import { announce, PAGE_SCOPE } from '../../shared/stores/announcer';
-import { $cart, CART_PANEL } from '../../shared/stores/cart';
+import { $cart, CART_PANEL, followCart } from '../../shared/stores/cart';
 import { $openModals } from '../../shared/stores/modals';
 import { $openPanel, closePanels, togglePanel } from '../../shared/stores/panels';
 import { $region } from '../../shared/stores/region';
@@ -10,6 +10,7 @@ import { LoadingOverlay } from '../../shared/ui/Spinner';
 import { useMounted, usePageId } from '../../shared/ui/use-page-id';
 import { CartBody } from './CartBody';
 import { badgeText, cartButtonLabel, countAnnouncement, type CartBadge } from './rules/labels';
+import { SHOP_PAGES } from '../../shared/links';
 
 export function CartDropdown() {
   const cart = useStore($cart);
@@ -23,6 +24,10 @@ export function CartDropdown() {
   const focusOnOpen = useRef(false);
   const shown = useRef<CartBadge | null>(null);
   const mounted = useMounted();
+
+  // The cart follows its events and calls while this dropdown is on the page, not a moment longer
+  // (a layout effect: its cleanup runs as the dropdown unmounts, a passive one's only later).
+  useLayoutEffect(() => followCart(), []);
 
   // Announce count changes, but not the first count of the page: through
   // the page's live region, or the open dialog's (an add opens one).
@@ -135,8 +140,8 @@ export function CartDropdown() {
         </button>
       ) : (
         // Server HTML, and until hydrated: a link to the cart page, which works without JavaScript.
-        // A click before the island wakes opens the dropdown once it did (runtime/mount.ts, data-sfw-hold).
-        <a className="sfw-cart-dropdown__toggle" href="/cart" aria-label={cartButtonLabel(cart)} data-sfw-hold="cart-toggle">
+        // A click before the island wakes opens the dropdown once it did (runtime/intent.ts, data-sfw-hold).
+        <a className="sfw-cart-dropdown__toggle" href={SHOP_PAGES.cart} aria-label={cartButtonLabel(cart)} data-sfw-hold="cart-toggle">
           {toggleContent}
         </a>
       )}

@@ -5,7 +5,7 @@ import { ProductTeaser } from '../../shared/api/schemas';
 import { $region } from '../../shared/stores/region';
 import { TeaserCard } from '../teaser-card/TeaserCard';
 import { usePageId } from '../../shared/ui/use-page-id';
-import { hashText } from '../../shared/runtime/ssr';
+import { hashText } from '../../shared/runtime/props';
 
 /** The island's props (data-props): read by the island, and by the grid's hydration when the server left out a card. */
 export const ProductGridProps = v.object({ products: v.array(ProductTeaser) });

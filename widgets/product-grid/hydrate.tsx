@@ -1,23 +1,25 @@
 /**
  * Hydrates a server-rendered grid card by card. Each card is its own small
  * root, hydrated when it comes near the viewport (IntersectionObserver, a
- * few per task) or at once when the shopper reaches it first: pointerdown,
- * focusin, keydown and click are caught on the grid host in the capture
- * phase, before they reach the card, and the card hydrates synchronously,
- * so the same click reaches the hydrated button's handler (a listener added
- * to the target while the event is still on its way down is called).
+ * few per task) or at once when the shopper reaches it first: the page's
+ * intent listener (shared/runtime/intent.ts) calls the island's `reach` in
+ * the capture phase, before the event gets to the card, and the card
+ * hydrates synchronously, so the same click reaches the hydrated button's
+ * handler (a listener added to the target while the event is still on its
+ * way down is called).
  *
  * The host's JSON is parsed once; each product is validated only when its
  * card hydrates, and hydrates only when its hash is the server's (else that
  * card renders on the client, with one warning for the grid).
  */
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import * as v from 'valibot';
 import { ProductTeaser } from '../../shared/api/schemas';
 import { readPageConfig } from '../../shared/config';
 import { IslandBoundary, warnMismatch } from '../../shared/runtime/island';
 import { parseLenient } from '../../shared/api/lenient';
-import { parseProps } from '../../shared/runtime/props';
-import { removeMarker, renderHash, type SsrMarker } from '../../shared/runtime/ssr';
+import { readIsland } from '../../shared/runtime/props';
+import { removeMarker, type SsrMarker } from '../../shared/runtime/ssr';
 import { CARD_ATTR, cardHash, cardUid, EAGER_CARDS, GridCard, ProductGridProps } from './ProductGrid';
 
 const NAME = 'product-grid';
@@ -25,7 +27,8 @@ const NAME = 'product-grid';
 export const gridHashed = (props: { products: readonly unknown[] }) => ({ count: props.products.length });
 /** Cards hydrated per task from the visibility queue: well under 50 ms at 4× CPU. */
 const SLICE_MS = 8;
-const EVENTS = ['pointerdown', 'focusin', 'keydown', 'click'] as const;
+/** The grid's props unchecked per product (each card checks its own when it hydrates). */
+const ProductList = v.object({ products: v.array(v.unknown()) });
 /** Every 4th card is observed: 2 rows on phones (under a screen), under a row on wide screens. */
 const SENTINEL_STRIDE = 4;
 
@@ -40,13 +43,14 @@ export function hydrateGrid(host: HTMLElement, marker: SsrMarker): (() => void) 
   const cards = [...host.querySelectorAll<HTMLElement>(`li[${CARD_ATTR}]`)];
   // The server left out the products it could not use (parseLenient): then
   // read the list as it did, once, to line the cards up with their products.
-  let products: readonly unknown[] = list;
-  if (cards.length !== list.length) {
-    const parsed = parseProps(NAME, host, ProductGridProps);
-    if (!parsed.ok) return null; // the island's own parse reports it
-    products = parsed.props.products;
-  }
-  if (marker.hash !== renderHash(NAME, gridHashed({ products }), readPageConfig()) || cards.length !== products.length) {
+  // The hash covers only the count (gridHashed): each card checks its own product.
+  const read =
+    cards.length === list.length
+      ? readIsland(NAME, { products: list }, ProductList, gridHashed, readPageConfig())
+      : readIsland(NAME, { products: list }, ProductGridProps, gridHashed, readPageConfig());
+  if (!read.ok) return null; // the island's own parse reports it
+  const products: readonly unknown[] = read.props.products;
+  if (marker.hash !== read.hash || cards.length !== products.length) {
     warnMismatch(NAME, 'the server HTML was rendered from other props or config');
     host.replaceChildren();
     return null;
@@ -116,16 +120,23 @@ export function hydrateGrid(host: HTMLElement, marker: SsrMarker): (() => void) 
   else cards.forEach(hydrateCard);
 
   // The shopper got there first: that card now, before the event reaches it.
-  const onEvent = (event: Event) => {
-    const card = (event.target as Element | null)?.closest?.(`li[${CARD_ATTR}]`);
+  reached.set(host, (target) => {
+    const card = target.closest(`li[${CARD_ATTR}]`);
     if (card instanceof HTMLElement && index.has(card)) hydrateCard(card);
-  };
-  EVENTS.forEach((type) => host.addEventListener(type, onEvent, true));
+  });
 
   return () => {
     clearTimeout(timer);
     visibility?.disconnect();
-    EVENTS.forEach((type) => host.removeEventListener(type, onEvent, true));
+    reached.delete(host);
     roots.forEach((root) => root.unmount());
   };
+}
+
+/** Each hydrating grid's "the shopper reached this element": its card hydrates now. */
+const reached = new WeakMap<HTMLElement, (target: Element) => void>();
+
+/** The island's `reach` (shared/runtime/island.tsx). */
+export function reachGrid(host: HTMLElement, target: Element): void {
+  reached.get(host)?.(target);
 }

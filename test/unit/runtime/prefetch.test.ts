@@ -1,57 +1,75 @@
+/**
+ * At idle the page fetches, without running, what its islands need when
+ * they wake (shared/runtime/prefetch.ts): the files every page needs, and
+ * those of each chunk a hook on the page names (registry `chunk`).
+ */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { prefetchTransportSoon, resetPrefetch } from '../../../shared/runtime/prefetch';
+import { createPrefetch, type PreloadMap } from '../../../shared/runtime/prefetch';
+import { createRuntime } from '../../../shared/runtime/mount';
+import { withPage } from '../../../shared/runtime/wake';
+import type { Island } from '../../../shared/runtime/island';
+import { hook } from '../hook';
 
-const FILES = ['./chunks/transport-X.js', './chunks/chunk-Y.js'];
+const MAP: PreloadMap = {
+  files: ['transport-X', 'preact-Y', 'every-page-A', 'shared-S', 'category-B'],
+  chunks: { '*': [0, 1], 'every-page': [2, 3], 'category': [4, 3] },
+};
 const BASE = 'https://shop.test/build/storefront-Z.js';
-const links = () => [...document.querySelectorAll<HTMLLinkElement>('link')].map((l) => [l.rel, l.href]);
+const links = () => [...document.querySelectorAll<HTMLLinkElement>('link')].map((l) => `${l.rel} ${l.href.slice('https://shop.test/build/'.length)}`);
 
+const runtimes: Array<ReturnType<typeof createRuntime>> = [];
 afterEach(() => {
-  resetPrefetch();
-  vi.unstubAllGlobals();
+  runtimes.splice(0).forEach((runtime) => runtime.stop());
+  document.head.replaceChildren();
+  document.body.replaceChildren();
 });
 
-describe('prefetch of the request code (issue 13)', () => {
-  it('adds one modulepreload link per file when the browser is idle, and nothing runs', () => {
-    let idle: (() => void) | undefined;
-    vi.stubGlobal('requestIdleCallback', (cb: () => void) => (idle = cb));
-    prefetchTransportSoon(BASE, FILES);
-    expect(links()).toEqual([]);
-    idle!();
-    idle!();
+const island: Island = { name: 'x', mount: () => () => {} };
+const entry = (chunk: string) => ({ chunk, load: async () => ({ default: island }), wake: withPage() });
+
+describe('prefetch of what the islands need', () => {
+  it('the files of the chunks asked for, those every page needs first, each once', () => {
+    const preload = createPrefetch(BASE, MAP);
+    preload(['category', 'every-page']);
     expect(links()).toEqual([
-      ['modulepreload', 'https://shop.test/build/chunks/transport-X.js'],
-      ['modulepreload', 'https://shop.test/build/chunks/chunk-Y.js'],
+      'modulepreload chunks/transport-X.js',
+      'modulepreload chunks/preact-Y.js',
+      'modulepreload chunks/category-B.js',
+      'modulepreload chunks/shared-S.js',
+      'modulepreload chunks/every-page-A.js',
     ]);
-    expect(document.querySelector('script')).toBeNull();
+    preload(['unknown', 'every-page']);
+    expect(links()).toHaveLength(5);
   });
 
-  it('prefetches sooner on the first pointer over an island, not over other page content', () => {
-    vi.stubGlobal('requestIdleCallback', () => 0);
-    document.body.innerHTML = '<p id="text">x</p><div data-widget="cart-dropdown"><button>Cart</button></div>';
-    prefetchTransportSoon(BASE, FILES);
+  it('at idle, one modulepreload link per file the page’s hooks need, and nothing runs; a hook added later adds its own', () => {
+    const sleeping = (name: string) => {
+      const el = hook(name);
+      el.innerHTML = '<template data-sfw-ssr="h.x"></template><button>Go</button>';
+      return el;
+    };
+    sleeping('a');
+    const runtime = createRuntime({ a: entry('every-page'), b: entry('category') }, { preload: createPrefetch(BASE, MAP) });
+    runtimes.push(runtime);
+    runtime.mount();
+    expect(links()).toEqual([]);
+    runtime.prefetch();
+    expect(links()).toEqual(['modulepreload chunks/transport-X.js', 'modulepreload chunks/preact-Y.js', 'modulepreload chunks/every-page-A.js', 'modulepreload chunks/shared-S.js']);
+    expect(document.querySelector('script')).toBeNull();
+    runtime.mount(sleeping('b'));
+    expect(links().slice(4)).toEqual(['modulepreload chunks/category-B.js']);
+  });
+
+  it('a pointer over or a focus in an island prefetches its chunk at once; over other content, nothing', () => {
+    document.body.innerHTML = '<p id="text">x</p>';
+    const el = hook('a');
+    el.innerHTML = '<template data-sfw-ssr="h.x"></template><button>Go</button><input>';
+    const runtime = createRuntime({ a: entry('every-page') }, { preload: createPrefetch(BASE, MAP) });
+    runtimes.push(runtime);
+    runtime.mount();
     document.getElementById('text')!.dispatchEvent(new Event('pointerover', { bubbles: true }));
     expect(links()).toEqual([]);
-    document.querySelector('button')!.dispatchEvent(new Event('pointerover', { bubbles: true }));
-    expect(links()).toHaveLength(2);
-  });
-
-  it('focus in an island prefetches too; without requestIdleCallback a timer does', () => {
-    vi.useFakeTimers();
-    try {
-      vi.stubGlobal('requestIdleCallback', undefined);
-      prefetchTransportSoon(BASE, FILES);
-      expect(links()).toEqual([]);
-      vi.advanceTimersByTime(1000);
-      expect(links()).toHaveLength(2);
-    } finally {
-      vi.useRealTimers();
-    }
-    resetPrefetch();
-    document.head.innerHTML = '';
-    vi.stubGlobal('requestIdleCallback', () => 0);
-    document.body.innerHTML = '<div data-widget="search-bar"><input></div>';
-    prefetchTransportSoon(BASE, FILES);
-    document.querySelector('input')!.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
-    expect(links()).toHaveLength(2);
+    el.querySelector('button')!.dispatchEvent(new Event('pointerover', { bubbles: true }));
+    expect(links()).toHaveLength(4);
   });
 });

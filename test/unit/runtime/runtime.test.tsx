@@ -5,6 +5,7 @@ import { useLayoutEffect } from "react";
 import { defineEnhancer } from '../../../shared/runtime/enhancer';
 import { defineIsland } from '../../../shared/runtime/island';
 import { createRuntime, type IslandRegistry } from '../../../shared/runtime/mount';
+import { atLoad } from '../../../shared/runtime/wake';
 import { url } from '../../../shared/api/schemas';
 import { hook } from '../hook';
 
@@ -26,7 +27,7 @@ const loads = { greeting: 0 };
 const registry: IslandRegistry = {
   greeting: { load: async () => (loads.greeting++, { default: greeting }) },
   broken: { load: async () => ({ default: broken }) },
-  enhancer: { load: async () => ({ default: enhancer }) },
+  enhancer: { load: async () => ({ default: enhancer }), wake: atLoad },
 };
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
@@ -70,7 +71,7 @@ describe('mount runtime', () => {
     createRuntime(registry).mount();
     await waitFor(() => expect(good.textContent).toBe('Hello Gary'));
     expect(bad.innerHTML).toBe('');
-    expect(bad.getAttribute('data-widget-state')).toBe('error');
+    expect(bad.getAttribute('data-island')).toBe('failed');
     expect(error).toHaveBeenCalledTimes(1);
     expect(String(error.mock.calls[0]![0])).toMatch(message);
   });
@@ -133,7 +134,7 @@ describe('mount runtime', () => {
     await waitFor(() => expect(later.textContent).toBe('Hello Later'));
     later.remove();
     await waitFor(() => expect(unmounted).toHaveBeenCalledTimes(1));
-    expect(runtime.mounted()).toBe(0);
+    expect(later.hasAttribute('data-island')).toBe(false);
     stop();
   });
 

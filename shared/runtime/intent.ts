@@ -1,0 +1,95 @@
+/**
+ * The one set of capture listeners for "the shopper reached an island"
+ * (a pointer over, a touch, a press, a key, a focus, a click inside a hook).
+ * Each event goes to the hook it happened in: the runtime (mount.ts) fetches
+ * that island's code, wakes the page, or lets a mounted island prepare the
+ * part that was reached (the grid hydrates that card).
+ *
+ * What the shopper did to an island's server HTML before it listened is
+ * held for it and delivered once it does, in the order it happened:
+ * - a focus: the island sees it (its onFocus runs), on the same control;
+ * - ArrowDown / ArrowUp on a combobox: kept from the browser (no caret
+ *   move) and sent to the combobox;
+ * - a click on a button, or on a link marked `data-sfw-hold="<key>"` (the
+ *   cart's link, which the island turns into its dropdown toggle): kept
+ *   from the browser and clicked on the element of the same key, or the
+ *   same element; a held link whose island failed goes where it leads.
+ * Links, forms with an action, Enter and typing are left to the browser:
+ * their default action happens once, on the server HTML (typed.ts keeps the
+ * text through hydration).
+ *
+ * Kept free of Preact: it is part of the entry script.
+ */
+import { hasServerHtml, HOLD, HOOK_SELECTOR, stateOf } from './ssr';
+
+
+export type Held =
+  | { kind: 'focus'; element: HTMLElement }
+  | { kind: 'key'; element: HTMLElement; key: string }
+  | { kind: 'click'; element: HTMLElement };
+
+/** What the runtime does with an intent. */
+export interface IntentHandlers {
+  /** A pointer over or a focus in the hook: its code will soon be needed. */
+  near(host: HTMLElement): void;
+  /** The shopper reached `target` in the hook: its code is needed now. */
+  reach(host: HTMLElement, target: Element): void;
+  /** Whether a pointer moving counts (only while islands sleep: it is frequent). */
+  watchMoves(): boolean;
+}
+
+const REACH = ['pointermove', 'pointerdown', 'touchstart', 'focusin', 'keydown', 'click'] as const;
+const HELD_KEYS = new Set(['ArrowDown', 'ArrowUp']);
+
+/** Listens (capture phase, on the document) until stop(); `take(host)` hands over what was held for it. */
+export function listenForIntent(handlers: IntentHandlers) {
+  const held = new Map<HTMLElement, Held[]>();
+
+  const hold = (host: HTMLElement, intent: Held) => {
+    const list = held.get(host) ?? [];
+    list.push(intent);
+    held.set(host, list);
+  };
+
+  function onEvent(event: Event): void {
+    if (event.type === 'pointermove' && !handlers.watchMoves()) return;
+    const target = event.target instanceof Element ? event.target : null;
+    const host = target?.closest<HTMLElement>(HOOK_SELECTOR);
+    if (!target || !host) return;
+    if (event.type === 'pointerover') return handlers.near(host);
+    if (event.type === 'focusin') handlers.near(host);
+    // Only server HTML whose island is on its way holds (no state: not claimed yet, the runtime waits for StorefrontBeforeMount).
+    const state = stateOf(host);
+    if (state !== 'ready' && state !== 'failed' && hasServerHtml(host)) {
+      const element = target as HTMLElement;
+      if (event.type === 'focusin') hold(host, { kind: 'focus', element });
+      else if (event instanceof KeyboardEvent && HELD_KEYS.has(event.key) && target.closest('[role="combobox"]')) {
+        event.preventDefault();
+        hold(host, { kind: 'key', element, key: event.key });
+      } else if (event.type === 'click') {
+        const button = target.closest<HTMLElement>(`button, a[${HOLD}]`);
+        const submits = button instanceof HTMLButtonElement && button.type === 'submit' && button.form?.hasAttribute('action');
+        if (button && host.contains(button) && !submits) {
+          event.preventDefault(); // e.g. a form without action would reload the page
+          hold(host, { kind: 'click', element: button });
+        }
+      }
+    }
+    handlers.reach(host, target);
+  }
+
+  const types = ['pointerover', ...REACH];
+  for (const type of types) document.addEventListener(type, onEvent, { capture: true, passive: type !== 'keydown' && type !== 'click' });
+
+  return {
+    /** Removes and returns what was held for the hook. */
+    take(host: HTMLElement): Held[] {
+      const list = held.get(host) ?? [];
+      held.delete(host);
+      return list;
+    },
+    stop() {
+      for (const type of types) document.removeEventListener(type, onEvent, { capture: true });
+    },
+  };
+}
