@@ -26,6 +26,8 @@ export interface RenderContext {
    * render service that is down).
    */
   renderIsland?: (widget: string, props: unknown, config?: unknown) => string;
+  /** The response's CSP nonce (the strict CSP control): every <script> of the page carries it. */
+  nonce?: string;
   /**
    * With the mock in the demo server: what the server knows at render time
    * (the cart count, the country check, the saved searches), written into the
@@ -57,6 +59,8 @@ function config(ctx: RenderContext) {
   };
 }
 
+const nonceAttr = (ctx: RenderContext) => (ctx.nonce ? ` nonce="${ctx.nonce}"` : '');
+
 /** pages/layout.html around a page's content (pages/<name>.html), its hooks rendered unless `?ssr=0`. */
 function page(ctx: RenderContext, title: string, content: string, status = 200): Page {
   const pageConfig = config(ctx);
@@ -70,7 +74,8 @@ function page(ctx: RenderContext, title: string, content: string, status = 200):
     build,
     // As Blade's @json: `<` cannot end the script element.
     config_json: JSON.stringify(pageConfig).replace(/</g, '\\u003c'),
-    mock_script: ctx.mock === 'server' ? '' : '<script type="module" src="/demo/mock.js"></script>',
+    mock_script: ctx.mock === 'server' ? '' : `<script type="module" src="/demo/mock.js"${nonceAttr(ctx)}></script>`,
+    nonce_attr: nonceAttr(ctx),
     search_props: JSON.stringify(searchUser),
     mobile_search_props: JSON.stringify({ ...searchUser, variant: 'mobile' }),
     flag: pageConfig.region.country === 'CA' ? 'ca' : 'us',

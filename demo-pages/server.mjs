@@ -7,7 +7,12 @@
  * here instead, in Node, and the pages load no mock script: the page sees a
  * real backend. The demo controls (?reset, ?visitor, ?fail, ?delay) work in
  * both modes.
+ *
+ * `{ csp: 'strict' }` or `?csp=strict` on a page: the nonce-based policy with
+ * Trusted Types a shop can send (STRICT_CSP; README "Content Security
+ * Policy"), a fresh nonce on every page's scripts.
  */
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
@@ -32,6 +37,31 @@ export const CSP = [
   "base-uri 'self'",
   "object-src 'none'",
 ].join('; ');
+
+/**
+ * The nonce-based policy with Trusted Types: scripts run only with the
+ * page's nonce (and what they load, 'strict-dynamic'); script sinks take
+ * only values from the bundle's `storefront` policy. With the in-page mock
+ * the demo's own mock script also makes a `default` policy that lets its
+ * service worker (/mockServiceWorker.js) register, and nothing else: a shop's
+ * header never names `default`.
+ */
+export function strictCsp(nonce, { mock = 'server' } = {}) {
+  return [
+    "default-src 'self'",
+    `script-src 'nonce-${nonce}' 'strict-dynamic'`,
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "worker-src 'self'",
+    "frame-src 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "require-trusted-types-for 'script'",
+    `trusted-types storefront${mock === 'page' ? ' default' : ''}`,
+  ].join('; ');
+}
 
 const TYPES = {
   '.js': 'text/javascript; charset=utf-8',
@@ -167,7 +197,7 @@ async function islandRenderer() {
   }
 }
 
-export async function startDemoServer({ port = 0, host = '127.0.0.1', mock = 'page' } = {}) {
+export async function startDemoServer({ port = 0, host = '127.0.0.1', mock = 'page', csp = 'self' } = {}) {
   const render = () => importWhenChanged(join(root, 'dist-demo/render.mjs'));
   const api = mock === 'server' ? await import(pathToFileURL(join(root, 'dist-demo/server-api.mjs')).href) : null;
   const server = createServer(async (req, res) => {
@@ -187,7 +217,10 @@ export async function startDemoServer({ port = 0, host = '127.0.0.1', mock = 'pa
         res.writeHead(404).end('Not found');
         return;
       }
-      const headers = { 'Content-Type': TYPES['.html'], 'Content-Security-Policy': CSP, 'Cache-Control': 'no-store' };
+      const strict = (url.searchParams.get('csp') ?? csp) === 'strict';
+      const nonce = strict ? randomBytes(16).toString('base64') : undefined;
+      const policy = nonce ? strictCsp(nonce, { mock }) : CSP;
+      const headers = { 'Content-Type': TYPES['.html'], 'Content-Security-Policy': policy, 'Cache-Control': 'no-store' };
       if (path === '/opt-in-localized') {
         const currency = url.searchParams.get('currency') === 'USDCAD' ? 'USDCAD' : 'USD';
         api?.backend.update((s) => Object.assign(s, { currency, currencyDecided: true }));
@@ -205,6 +238,7 @@ export async function startDemoServer({ port = 0, host = '127.0.0.1', mock = 'pa
         known: api?.pageState(),
         build: url.searchParams.get('build') === 'react' ? 'react' : 'preact',
         mock,
+        nonce,
         renderIsland: await islandRenderer(),
       };
       const { renderPage, renderPaypalLanding } = await render();

@@ -22,9 +22,12 @@
  *               on the sleeping page, `?ssr=0`, the page already woken and
  *               the React build, interleaved; lost-input counts per variant
  *               and the ratio sleeping ÷ woken (scripts/bench/first-tap.mjs)
+ *   ssr         the render service (npm run ssr) under a PHP host's load:
+ *               renders/s and latency percentiles, 1 against 2 workers, the
+ *               render cache, memory over a long run (scripts/bench/ssr.mjs)
  *
  *   node scripts/bench.mjs                   every part, 3 runs each
- *   node scripts/bench.mjs --only scale      one part (lighthouse, scale, compare, js, first-tap)
+ *   node scripts/bench.mjs --only scale      one part (lighthouse, scale, compare, js, first-tap, ssr)
  *   node scripts/bench.mjs --only first-tap --rows add,cart
  *                                            first-tap: only these rows (add, cart,
  *                                            account, search, typing, keyboard, quantity)
@@ -34,6 +37,11 @@
  *                                            after the first hook (start+duration ms)
  *   node scripts/bench.mjs --page-mock       answer the API in the page (the demo's
  *                                            MSW service worker) instead of the server
+ *   node scripts/bench.mjs --only ssr --requests 1500 --soak 150000
+ *                                            ssr: requests per run and row (1500), and
+ *                                            requests of the memory run (20000)
+ *   node scripts/bench.mjs --only ssr --ssr-parts soak,cache
+ *                                            ssr: some of throughput, blocking, cache, soak
  *
  * The pages come from the demo server, started here on 127.0.0.1. Its mock
  * backend answers the API in Node (`startDemoServer({ mock: 'server' })`), as
@@ -52,10 +60,11 @@ import { compare } from './bench/compare.mjs';
 import { firstTap } from './bench/first-tap.mjs';
 import { lighthouse } from './bench/lighthouse.mjs';
 import { scale } from './bench/scale.mjs';
+import { ssr, SSR_PARTS } from './bench/ssr.mjs';
 import { formatPageJs, measureVariants } from './measure-js.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const PARTS = ['lighthouse', 'scale', 'compare', 'js', 'first-tap'];
+const PARTS = ['lighthouse', 'scale', 'compare', 'js', 'first-tap', 'ssr'];
 const PAGES = [
   ['category', '/'],
   ['supplies', '/c/supplies'],
@@ -74,6 +83,14 @@ if (ONLY !== undefined && !PARTS.includes(ONLY)) {
 const parts = ONLY ? [ONLY] : PARTS;
 const BUILD = !argv.includes('--no-build');
 const MOCK = argv.includes('--page-mock') ? 'page' : 'server';
+const count = (name, fallback) => Math.max(1, Math.trunc(Number(option(name) ?? fallback)) || fallback);
+const SSR_REQUESTS = count('--requests', 1500);
+const SSR_SOAK = count('--soak', 20_000);
+const SSR_ONLY = option('--ssr-parts')?.split(',') ?? SSR_PARTS;
+if (SSR_ONLY.some((p) => !SSR_PARTS.includes(p))) {
+  console.error(`bench: --ssr-parts takes some of ${SSR_PARTS.join(',')}; got ${SSR_ONLY.join(',')}`);
+  process.exit(2);
+}
 
 const killer = setTimeout(() => {
   console.error(`bench: gave up after ${TOTAL_TIMEOUT_MS / 60_000} min`);
@@ -101,8 +118,9 @@ function build(both) {
 
 async function main() {
   if (BUILD) await build(parts.some((p) => ['compare', 'js', 'first-tap'].includes(p)));
-  const server = await startDemoServer({ port: 0, host: '127.0.0.1', mock: MOCK });
-  const browser = parts.some((p) => p !== 'lighthouse') ? await launchChromium() : null;
+  const pageParts = parts.filter((p) => p !== 'ssr');
+  const server = pageParts.length ? await startDemoServer({ port: 0, host: '127.0.0.1', mock: MOCK }) : null;
+  const browser = pageParts.some((p) => p !== 'lighthouse') ? await launchChromium() : null;
   try {
     for (const part of parts) {
       console.log(`\n## ${part}\n`);
@@ -115,10 +133,11 @@ async function main() {
         const baseUrl = MOCK === 'server' ? server.url : undefined;
         for (let run = 1; run <= RUNS; run++) console.log(`run ${run}:`, formatPageJs(await measureVariants({ path: '/', browser, baseUrl })));
       }
+      if (part === 'ssr') await ssr({ runs: RUNS, requests: SSR_REQUESTS, soak: SSR_SOAK, productPath: PRODUCT_PAGE, parts: SSR_ONLY });
     }
   } finally {
     await browser?.close();
-    await server.close();
+    await server?.close();
   }
 }
 

@@ -12,13 +12,20 @@
  * unknown widget, bad props or a render that throws log one console.error
  * and give '' (an empty hook: the client renders it, as without a server).
  * `config` is the page's config block as an object (defaults when absent).
+ *
+ * `renderHook(widget, props, config, { deadline })` is the same render for the
+ * render service: it writes nothing to the console and returns the HTML with
+ * what went wrong (the dropped fields, the reason for an empty hook), and it
+ * stops a render that runs past `deadline` (a performance.now() time).
  */
+import { options } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { ISLANDS } from './registry';
 import { parsePageConfig, resetPageConfig, setPageConfig } from '../shared/config';
 import { initPageState } from '../shared/runtime/shared-start';
 import type { Island } from '../shared/runtime/island';
-import { readIsland } from '../shared/runtime/props';
+import { describeIssue, parseLenient } from '../shared/api/lenient';
+import { RENDER_VERSION, renderHash } from '../shared/runtime/props';
 import { markerHtml } from '../shared/runtime/ssr';
 
 // Every island module is in this one file (no code splitting): load them all once, at import.
@@ -35,30 +42,63 @@ function pageConfigOf(raw: unknown) {
   return lastConfig.parsed;
 }
 
-export function render(widget: string, props: unknown, config?: unknown): string {
+/** What the markup depends on besides widget, props and config: the render service keys its cache on it. */
+export const renderVersion: string = RENDER_VERSION;
+
+export interface HookResult {
+  /** The hook's inner HTML, '' when it cannot be rendered. */
+  html: string;
+  /** One note per field or list item left out of the props (parseLenient's `dropped`). */
+  dropped: string[];
+  /** Why the hook is empty. */
+  error?: string;
+  /** True when the render was stopped at the deadline. */
+  overBudget?: boolean;
+}
+
+class BudgetSpent extends Error {}
+
+// A render is one synchronous renderToString: the deadline is checked every few
+// elements it visits (between a grid's cards, inside a long one), never mid-element.
+let deadline = Infinity;
+let visits = 0;
+const internal = options as unknown as { __b?: (vnode: unknown) => void };
+const beforeDiff = internal.__b;
+internal.__b = (vnode) => {
+  beforeDiff?.(vnode);
+  if ((++visits & 63) === 0 && performance.now() > deadline) throw new BudgetSpent();
+};
+
+export function renderHook(widget: string, props: unknown, config?: unknown, limits: { deadline?: number } = {}): HookResult {
+  let dropped: string[] = [];
   try {
     const island = islands.get(widget);
-    if (!island?.ssr) {
-      console.error(`[storefront] render: unknown widget "${widget}". Server-rendered widgets: ${widgets.join(', ')}.`);
-      return '';
-    }
+    if (!island?.ssr) return { html: '', dropped, error: `unknown widget "${widget}". Server-rendered widgets: ${widgets.join(', ')}.` };
     // As in the browser (props.ts): a bad field costs that field, a bad card that card.
+    // As readIsland (props.ts) parses and hashes, with the dropped fields returned instead of warned.
+    const parsed = parseLenient(island.ssr.schema, props ?? {});
+    dropped = parsed.dropped;
+    if (!parsed.success) return { html: '', dropped, error: `${widget}: invalid props, ${describeIssue(parsed.issue)}` };
     const pageConfig = pageConfigOf(config);
-    const read = readIsland(widget, props ?? {}, island.ssr.schema, island.ssr.hashed, pageConfig, 'props');
-    if (!read.ok) {
-      console.error(read.message);
-      return '';
-    }
     // Rendering is synchronous: the page-wide stores hold this page's state for its duration.
     setPageConfig(pageConfig);
     initPageState();
     const ids = Math.random().toString(36).slice(2, 8) || 'x';
-    const html = renderToString(island.ssr.render(read.props, ids));
-    return markerHtml({ hash: read.hash, ids }) + html;
+    deadline = limits.deadline ?? Infinity;
+    const html = renderToString(island.ssr.render(parsed.output, ids));
+    return { html: markerHtml({ hash: renderHash(widget, island.ssr.hashed(parsed.output), pageConfig), ids }) + html, dropped };
   } catch (error) {
-    console.error(`[storefront] render: ${widget} threw while rendering:`, error);
-    return '';
+    if (error instanceof BudgetSpent) return { html: '', dropped, error: `${widget}: render stopped at the render budget`, overBudget: true };
+    return { html: '', dropped, error: `${widget} threw while rendering: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}` };
   } finally {
+    deadline = Infinity;
     resetPageConfig();
   }
+}
+
+export function render(widget: string, props: unknown, config?: unknown): string {
+  const result = renderHook(widget, props, config);
+  for (const note of result.dropped) console.warn(`[storefront] render: ${widget}: ${note}`);
+  if (result.error) console.error(`[storefront] render: ${result.error}`);
+  return result.html;
 }

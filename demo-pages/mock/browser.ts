@@ -36,6 +36,7 @@ const params = new URLSearchParams(location.search);
 if (params.get('reset')) for (const name of ['demo_user', 'demo_currency']) document.cookie = `${name}=; path=/; max-age=0`;
 applyControls(backend, params);
 
+allowMockWorkerUnderTrustedTypes();
 const worker = setupWorker(...backend.handlers);
 (window as unknown as { demoBackend: typeof backend }).demoBackend = backend;
 window.StorefrontBeforeMount = worker.start({
@@ -44,3 +45,20 @@ window.StorefrontBeforeMount = worker.start({
   // Pages, scripts, images and the form POST go to the demo server.
   onUnhandledRequest: 'bypass',
 });
+
+/**
+ * Under the demo's strict CSP (?csp=strict: require-trusted-types-for) MSW's
+ * service worker registration needs a trusted script URL, and MSW passes a
+ * string: a `default` policy that converts that one URL and refuses any other.
+ * The header names `default` only with the in-page mock.
+ */
+function allowMockWorkerUnderTrustedTypes() {
+  const factory = (window as { trustedTypes?: { createPolicy(name: string, rules: { createScriptURL(url: string): string }): unknown } }).trustedTypes;
+  if (!factory || !document.querySelector('script[nonce]')) return;
+  factory.createPolicy('default', {
+    createScriptURL(url) {
+      if (new URL(url, location.href).href === new URL('/mockServiceWorker.js', location.href).href) return url;
+      throw new TypeError(`demo mock: script URL not allowed: ${url}`);
+    },
+  });
+}

@@ -16,6 +16,7 @@
  * SFW_PRELOAD_FILE, in a second pass over the entry. Only the entry holds
  * the name and nothing imports the entry, so no other chunk's hash depends on it.
  */
+import { pageNonce } from './nonce';
 
 /** The preload map's path relative to the entry. */
 declare const SFW_PRELOAD_FILE: string | undefined;
@@ -53,6 +54,9 @@ export function createPrefetch(base: string, map?: PreloadMap) {
       added.add(file);
       const link = document.createElement('link');
       link.rel = 'modulepreload';
+      // Under a nonce-based CSP ('strict-dynamic') a preload without the nonce is refused.
+      const nonce = pageNonce();
+      if (nonce) link.nonce = nonce;
       link.href = new URL(file, base).href;
       document.head.append(link);
     }

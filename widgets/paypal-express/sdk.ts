@@ -1,17 +1,19 @@
 /**
  * Loading the PayPal JS SDK: one memoized promise for the whole page.
  *
- * paypal-js does not dedupe concurrent `loadScript` calls (two overlapping
- * loads insert two <script> tags, which breaks the SDK), so every express
+ * `loadScript` does not dedupe concurrent calls (two overlapping loads
+ * insert two <script> tags, which breaks the SDK), so every express
  * button on the page shares this one promise. It has its own timeout; on
  * failure (script error, timeout, no `paypal` global) the promise is
  * forgotten, so a button mounted later can try again.
  *
  * The script URL is `paypal.sdkBaseUrl` of the page config when set (the
  * demo and tests point it at a local fake), else paypal-js's default
- * production URL; paypal-js appends the query string (`?client-id=…`).
+ * production URL, with the options as its query string (`?client-id=…`); see
+ * load-script.ts for how the script is inserted under a strict CSP.
  */
-import { loadScript, type PayPalNamespace, type PayPalScriptOptions } from '@paypal/paypal-js';
+import type { PayPalNamespace, PayPalScriptOptions } from '@paypal/paypal-js';
+import { loadScript } from './load-script';
 import { readPageConfig } from '../../shared/config';
 
 export const SDK_TIMEOUT_MS = 10_000;

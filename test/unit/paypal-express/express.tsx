@@ -1,10 +1,10 @@
 /**
- * Shared setup of the paypal-express tests, with paypal-js's loadScript mocked
- * (each test file calls vi.mock('@paypal/paypal-js')): it resolves with the
+ * Shared setup of the paypal-express tests, with the SDK's loadScript mocked
+ * (each test file mocks widgets/paypal-express/load-script): it resolves with the
  * demo's fake SDK (demo-pages/mock/fake-paypal-sdk.ts), so clicks, approval,
  * cancel and errors run through the real Buttons callbacks.
  */
-import { loadScript as mockedLoadScript } from '@paypal/paypal-js';
+import { loadScript as mockedLoadScript } from '../../../widgets/paypal-express/load-script';
 import { act, screen } from '@testing-library/preact';
 import { useState } from 'react';
 import { afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { $expressCheckoutRunning } from '../../../shared/stores/express';
 import { fake, FakeObserver, Form, loadScript, payIn4, payloadFor, scrollNear, usePaypal, warn } from './express';
 
-vi.mock('@paypal/paypal-js', () => ({ loadScript: vi.fn() }));
+vi.mock('../../../widgets/paypal-express/load-script', () => ({ loadScript: vi.fn() }));
 usePaypal();
 
 describe('paypal-express: loading', () => {

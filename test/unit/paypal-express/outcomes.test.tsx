@@ -6,7 +6,7 @@ import { backend } from '../../../demo-pages/mock/node';
 import { $expressCheckoutRunning } from '../../../shared/stores/express';
 import { error, fake, Form, loadScript, payIn4, payloadFor, posted, scrollNear, usePaypal, warn } from './express';
 
-vi.mock('@paypal/paypal-js', () => ({ loadScript: vi.fn() }));
+vi.mock('../../../widgets/paypal-express/load-script', () => ({ loadScript: vi.fn() }));
 usePaypal();
 
 describe('paypal-express: outcomes', () => {

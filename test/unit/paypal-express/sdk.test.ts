@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadPaypal, resetPaypalSdk, SDK_TIMEOUT_MS } from '../../../widgets/paypal-express/sdk';
 
 const { loadScript } = vi.hoisted(() => ({ loadScript: vi.fn() }));
-vi.mock('@paypal/paypal-js', () => ({ loadScript }));
+vi.mock('../../../widgets/paypal-express/load-script', () => ({ loadScript }));
 
 const paypal = { version: 'test', Buttons: () => ({}) };
 

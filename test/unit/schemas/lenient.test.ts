@@ -35,6 +35,14 @@ describe('parseLenient', () => {
     expect(result.success && [result.output.CartQuantity, result.output.cart_items.map((i) => i.id)]).toEqual([3, [1, 3]]);
   });
 
+  it('thousands of bad cards among good ones: each bad one left out with its note, every good one kept in order', () => {
+    const products = Array.from({ length: 6000 }, (_, i) => (i % 3 === 1 ? card(i) : card(i, { price: null, id: i % 3 ? i : `x${i}` })));
+    const result = parseLenient(Grid, { products });
+    expect(result.success && result.output.products.map((p) => p.id)).toEqual(products.filter((_, i) => i % 3 === 1).map((p) => p.id));
+    expect(result.dropped).toHaveLength(4000);
+    expect(result.dropped[0]).toBe('dropped item "products.0" (field "id": must be a number)');
+  });
+
   it('does not touch its input', () => {
     const input = { products: [card(1), card(2, { slug: '../x' })] };
     const copy = structuredClone(input);

@@ -77,11 +77,23 @@ describe('body size limit', () => {
 });
 
 describe('GET /health', () => {
-  it('reports ok, uptime, the widget count, the requests answered and the hooks rendered or left empty', async () => {
+  it('reports ok, uptime, the widget count, the requests answered, the hooks rendered or left empty, the cache and the memory', async () => {
     await start();
     expect(await health()).toEqual({
       status: 200,
-      body: { status: 'ok', uptime: expect.any(Number), widgets: 2, requests: 0, renders: 0, empty: 0 },
+      body: {
+        status: 'ok',
+        uptime: expect.any(Number),
+        widgets: 2,
+        requests: 0,
+        renders: 0,
+        empty: 0,
+        overBudget: 0,
+        cache: { hits: 0, misses: 0, bytes: 0, entries: 0, evictions: 0, limitBytes: 0 },
+        memory: { rss: expect.any(Number), heapUsed: expect.any(Number) },
+        workers: { count: 1, alive: 1, restarts: 0, answered: 1 },
+        perWorker: [expect.objectContaining({ pid: process.pid, requests: 0 })],
+      },
     });
     await renderHooks({ hooks: [{ widget: 'card', props: { title: 'A' } }, { widget: 'card', props: { title: 'B' } }, 7] });
     expect((await health()).body).toMatchObject({ requests: 1, renders: 2, empty: 1 });

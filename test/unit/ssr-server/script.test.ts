@@ -2,6 +2,7 @@
 /** `npm run ssr`: scripts/ssr-server.mjs run as a process, as installed next to dist/server/render.js. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,7 +57,7 @@ describe('npm run ssr (the script run directly)', () => {
   it('serves on 127.0.0.1, and on SIGTERM finishes the request in flight, then exits 0', async () => {
     mkdirSync(join(dir, 'dist/server'), { recursive: true });
     writeFileSync(join(dir, 'dist/server/render.js'), 'export const widgets = ["card"];\nexport function render(widget, props) { return `<h3>${props.title}</h3>`; }\n');
-    const ssr = run();
+    const ssr = run({ SSR_WORKERS: '2' });
     const [url] = await ssr.output('stdout', /http:\/\/127\.0\.0\.1:\d+\//);
     const { port } = new URL(url!);
     expect(await (await fetch(`${url}health`)).json()).toMatchObject({ status: 'ok', widgets: 1 });
@@ -77,6 +78,58 @@ describe('npm run ssr (the script run directly)', () => {
     expect(answer).toMatch(/HTTP\/1\.1 200 OK/);
     expect(answer).toContain('{"html":["<h3>Box A</h3>"]}');
     expect(await ssr.exited).toBe(0);
+  });
+
+  it('runs SSR_WORKERS workers on one port; /health sums them; a worker that dies is started again and the service keeps answering', async () => {
+    mkdirSync(join(dir, 'dist/server'), { recursive: true });
+    // Each worker answers with its pid, so the test sees which one rendered.
+    writeFileSync(join(dir, 'dist/server/render.js'), 'export const widgets = ["pid"];\nexport function render() { return String(process.pid); }\n');
+    const ssr = run({ SSR_WORKERS: '2' });
+    // The line hosts read stays as it was; the workers are said on stderr.
+    const [line] = await ssr.output('stdout', /Render service listening on http:\/\/127\.0\.0\.1:\d+\/ \(1 widgets\)\n/);
+    await ssr.output('stderr', /ssr: 2 workers \(SSR_WORKERS\), pids \d+, \d+/);
+    const base = /http:\S+/.exec(line!)![0];
+    // A new connection each time (fetch would keep one, and so one worker).
+    const renderPid = () =>
+      new Promise<string>((resolve, reject) => {
+        const req = request(`${base}render`, { method: 'POST', agent: false, headers: { 'Content-Type': 'application/json' } }, (res) => {
+          let text = '';
+          res.on('data', (d) => (text += d)).on('end', () => resolve((JSON.parse(text) as { html: string[] }).html[0]!));
+        });
+        req.on('error', reject).end('{"hooks":[{"widget":"pid"}]}');
+      });
+    const pids = new Set<string>();
+    for (let i = 0; i < 40 && pids.size < 2; i++) pids.add(await renderPid());
+    expect(pids.size).toBe(2);
+    const health = await (await fetch(`${base}health`)).json();
+    expect(health).toMatchObject({ status: 'ok', workers: { count: 2, alive: 2, answered: 2, restarts: 0 } });
+    expect(health.perWorker.map((w: { pid: number }) => String(w.pid)).sort()).toEqual([...pids].sort());
+    expect(health.requests).toBe(health.perWorker[0].requests + health.perWorker[1].requests);
+    expect(health.memory.rss).toBe(health.perWorker[0].memory.rss + health.perWorker[1].memory.rss);
+
+    const [victim] = pids;
+    process.kill(Number(victim), 'SIGKILL');
+    await ssr.output('stderr', new RegExp(`worker ${victim} exited \\(signal SIGKILL\\)`));
+    await vi.waitFor(async () => {
+      const after = await (await fetch(`${base}health`)).json();
+      expect(after.workers).toMatchObject({ alive: 2, answered: 2, restarts: 1 });
+      expect(after.perWorker.map((w: { pid: number }) => String(w.pid))).not.toContain(victim);
+    }, { timeout: 10_000, interval: 100 });
+    const answered = new Set<string>();
+    for (let i = 0; i < 40 && answered.size < 2; i++) answered.add(await renderPid());
+    expect(answered.size).toBe(2);
+    expect(answered.has(victim!)).toBe(false);
+    child!.kill('SIGTERM');
+    expect(await ssr.exited).toBe(0);
+  }, 30_000);
+
+  it('a renderer that fails to load in the workers: exits 1 with the reason, no restart loop', async () => {
+    mkdirSync(join(dir, 'dist/server'), { recursive: true });
+    writeFileSync(join(dir, 'dist/server/render.js'), 'export const widgets = [];\n');
+    const ssr = run({ SSR_WORKERS: '2' });
+    expect(await ssr.exited).toBe(1);
+    expect(ssr.stderr).toContain('exports no render function: run "npm run build" again');
+    expect(ssr.stderr).toMatch(/a worker exited \(code 1\) before it listened/);
   });
 
   it('a bad SSR_PORT exits 1 naming it', async () => {

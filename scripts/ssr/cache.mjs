@@ -1,0 +1,76 @@
+/**
+ * The render cache: a hook's HTML is a pure function of the render version,
+ * the widget, its props and the page config, so a repeated hook is answered
+ * without rendering. Least recently used entries go first once the cache
+ * holds more than its limit in bytes.
+ */
+import { createHash } from 'node:crypto';
+
+/**
+ * The cache key: a SHA-256 of the whole canonical input, so two shoppers'
+ * hooks that differ in anything (a region, a cart count, one recent search)
+ * never share an entry. JSON of one array: no separator can be forged.
+ */
+export function cacheKey(renderVersion, widget, props, config) {
+  return createHash('sha256')
+    .update(JSON.stringify([renderVersion, widget, props ?? null, config ?? null]))
+    .digest('base64');
+}
+
+// The entry, its key and its notes as V8 holds them (estimated); the HTML is its bytes.
+const ENTRY_OVERHEAD = 200;
+/** The bytes a cached hook takes: its JSON bytes, plus the dropped-field notes it keeps for the log. */
+export const sizeOf = (key, result) =>
+  ENTRY_OVERHEAD + key.length + result.json.length + (result.dropped ?? []).reduce((n, note) => n + 2 * note.length + 40, 0);
+
+export class RenderCache {
+  /** @param {number} maxBytes 0 turns the cache off */
+  constructor(maxBytes) {
+    this.maxBytes = maxBytes;
+    /** @type {Map<string, {value: unknown, size: number}>} in use order, oldest first */
+    this.entries = new Map();
+    this.bytes = 0;
+    this.hits = 0;
+    this.misses = 0;
+    this.evictions = 0;
+  }
+
+  get enabled() {
+    return this.maxBytes > 0;
+  }
+
+  get(key) {
+    if (!this.enabled) return undefined;
+    const entry = this.entries.get(key);
+    if (!entry) {
+      this.misses++;
+      return undefined;
+    }
+    this.hits++;
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.value;
+  }
+
+  /** Keeps `value` under `key`; `size` in bytes. An entry bigger than the whole cache is not kept. */
+  set(key, value, size) {
+    if (!this.enabled || size > this.maxBytes) return;
+    const old = this.entries.get(key);
+    if (old) {
+      this.bytes -= old.size;
+      this.entries.delete(key);
+    }
+    this.entries.set(key, { value, size });
+    this.bytes += size;
+    for (const [oldest, entry] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.entries.delete(oldest);
+      this.bytes -= entry.size;
+      this.evictions++;
+    }
+  }
+
+  stats() {
+    return { hits: this.hits, misses: this.misses, bytes: this.bytes, entries: this.entries.size, evictions: this.evictions, limitBytes: this.maxBytes };
+  }
+}
