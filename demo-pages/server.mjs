@@ -47,17 +47,12 @@ export const CSP = [
  * header never names `default`.
  */
 export function strictCsp(nonce, { mock = 'server' } = {}) {
+  const strict = { 'script-src': `'nonce-${nonce}' 'strict-dynamic'`, 'base-uri': "'none'" };
   return [
-    "default-src 'self'",
-    `script-src 'nonce-${nonce}' 'strict-dynamic'`,
-    "style-src 'self'",
-    "img-src 'self' data:",
-    "connect-src 'self'",
-    "worker-src 'self'",
-    "frame-src 'self'",
-    "form-action 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
+    ...CSP.split('; ').map((directive) => {
+      const name = directive.split(' ')[0];
+      return Object.hasOwn(strict, name) ? `${name} ${strict[name]}` : directive;
+    }),
     "require-trusted-types-for 'script'",
     `trusted-types storefront${mock === 'page' ? ' default' : ''}`,
   ].join('; ');

@@ -25,6 +25,7 @@
  * input counts only when the browser keeps it as a module (modulepreload),
  * not as a cached response.
  */
+import { networkQuiet } from '../network-quiet.mjs';
 import { markdownTable, median, ms, openLocal, spread } from './common.mjs';
 
 const CPU_SLOWDOWN = 4;
@@ -168,29 +169,6 @@ const SCENARIOS = {
   // `path`: a product without options (its quantity can change at once), found on the category page.
   quantity: { path: undefined, device: PHONE, watch: ['quantityChanged'], act: (page) => ({ target: page.getByRole('button', { name: 'Increase quantity' }).first() }) },
 };
-
-/** Resolves once no request has been open for `quietMs` (or after `maxMs`). */
-function networkQuiet(page, quietMs, maxMs) {
-  let open = 0;
-  let last = Date.now();
-  const up = () => ((open += 1), (last = Date.now()));
-  const down = () => ((open = Math.max(0, open - 1)), (last = Date.now()));
-  page.on('request', up);
-  page.on('requestfinished', down);
-  page.on('requestfailed', down);
-  const started = Date.now();
-  return new Promise((resolve) => {
-    const timer = setInterval(() => {
-      if ((open === 0 && Date.now() - last >= quietMs) || Date.now() - started > maxMs) {
-        clearInterval(timer);
-        page.off('request', up);
-        page.off('requestfinished', down);
-        page.off('requestfailed', down);
-        resolve();
-      }
-    }, 50);
-  });
-}
 
 /** The product page of the first card that adds to the cart at once (no options to choose): looked up once, outside the measured runs. */
 let plainProduct;

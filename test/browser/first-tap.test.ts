@@ -15,6 +15,7 @@
 import type { Locator, Page, Request, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { productById, sampleIds } from '../../demo-pages/mock/catalog';
+import { networkQuiet } from '../../scripts/network-quiet.mjs';
 import { useShop } from './harness';
 
 const shop = useShop({ mock: 'server' });
@@ -37,20 +38,7 @@ const codeDelayOf = (run: number) => (run * 83) % 401;
 async function idle(page: Page, quietMs = 1000): Promise<void> {
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 })));
-  let open = 0;
-  let last = Date.now();
-  const up = () => ((open += 1), (last = Date.now()));
-  const down = () => ((open = Math.max(0, open - 1)), (last = Date.now()));
-  page.on('request', up);
-  page.on('requestfinished', down);
-  page.on('requestfailed', down);
-  try {
-    while (open > 0 || Date.now() - last < quietMs) await sleep(50);
-  } finally {
-    page.off('request', up);
-    page.off('requestfinished', down);
-    page.off('requestfailed', down);
-  }
+  await networkQuiet(page, quietMs, 120_000);
 }
 
 /** After the page went idle: every further request for a JS chunk is held, never answered. Returns the held URLs. */
