@@ -142,7 +142,7 @@ export function createRuntime(registry: IslandRegistry, options: RuntimeOptions 
   }
 
   function mountWhenVisible(host: HTMLElement): void {
-    if (typeof IntersectionObserver !== 'function') return void mountHost(host);
+    // Every browser of the support list (package.json browserslist) has IntersectionObserver.
     setState(host, 'waiting');
     visibility ??= new IntersectionObserver(
       (entries) => {

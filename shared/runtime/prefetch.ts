@@ -16,8 +16,6 @@
  * SFW_PRELOAD_FILE, in a second pass over the entry. Only the entry holds
  * the name and nothing imports the entry, so no other chunk's hash depends on it.
  */
-import { pageNonce } from './nonce';
-
 /** The preload map's path relative to the entry. */
 declare const SFW_PRELOAD_FILE: string | undefined;
 const FILE = typeof SFW_PRELOAD_FILE === 'string' ? SFW_PRELOAD_FILE : '';
@@ -54,9 +52,10 @@ export function createPrefetch(base: string, map?: PreloadMap) {
       added.add(file);
       const link = document.createElement('link');
       link.rel = 'modulepreload';
-      // Under a nonce-based CSP ('strict-dynamic') a preload without the nonce is refused.
-      const nonce = pageNonce();
-      if (nonce) link.nonce = nonce;
+      // Under a nonce-based CSP ('strict-dynamic') a preload without the nonce is refused. Read as
+      // nonce.ts's pageNonce() reads it in a browser (a test holds the two together): importing that module would
+      // put a chunk of its own, shared with the PayPal chunk, before input.
+      link.nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce ?? '';
       link.href = new URL(file, base).href;
       document.head.append(link);
     }

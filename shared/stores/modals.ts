@@ -11,7 +11,7 @@ const warned = new Set<string>();
 function current(id: string): string {
   const renamed = RENAMED[id];
   if (!renamed) return id;
-  if (!warned.has(id)) console.warn(`[storefront] modal id "${id}" is now "${renamed}" (README "Names: one per island"); opening "${renamed}".`);
+  if (!warned.has(id)) console.warn(`[storefront] modal id "${id}" is now "${renamed}" (CHANGELOG.md); opening "${renamed}".`);
   warned.add(id);
   return renamed;
 }

@@ -4,6 +4,7 @@
  * those of each chunk a hook on the page names (registry `chunk`).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { pageNonce } from '../../../shared/runtime/nonce';
 import { createPrefetch, type PreloadMap } from '../../../shared/runtime/prefetch';
 import { createRuntime } from '../../../shared/runtime/mount';
 import { withPage } from '../../../shared/runtime/wake';
@@ -40,6 +41,17 @@ describe('prefetch of what the islands need', () => {
     ]);
     preload(['unknown', 'every-page']);
     expect(links()).toHaveLength(5);
+  });
+
+  it('under a nonce-based CSP each link carries the page nonce, the one the PayPal loader gives its script', () => {
+    const script = document.createElement('script');
+    script.setAttribute('nonce', 'n0nce');
+    script.nonce = 'n0nce'; // a browser hides the attribute's value and keeps the property; happy-dom has no such property
+    document.head.append(script);
+    createPrefetch(BASE, MAP)(['category']);
+    const nonces = [...document.querySelectorAll<HTMLLinkElement>('link')].map((l) => l.nonce);
+    expect(nonces).toEqual(['n0nce', 'n0nce', 'n0nce', 'n0nce']);
+    expect(pageNonce()).toBe('n0nce');
   });
 
   it('at idle, one modulepreload link per file the page’s hooks need, and nothing runs; a hook added later adds its own', () => {
