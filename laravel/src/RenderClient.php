@@ -15,6 +15,9 @@ class RenderClient
     /** Seconds between two log lines about an unavailable service. */
     public const LOG_EVERY = 60;
 
+    /** Where the render service listens unless storefront.ssr.url says otherwise. */
+    public const DEFAULT_URL = 'http://127.0.0.1:13714';
+
     /** @var Http */
     private $http;
 
@@ -28,6 +31,12 @@ class RenderClient
     {
         $this->http = $http;
         $this->config = $config;
+    }
+
+    /** The render service's URL (storefront.ssr.url), without a trailing slash. */
+    public static function serviceUrl(Config $config): string
+    {
+        return rtrim((string) $config->get('storefront.ssr.url', self::DEFAULT_URL), '/');
     }
 
     /**
@@ -44,7 +53,7 @@ class RenderClient
         if ($hooks === []) {
             return $empty;
         }
-        $url = rtrim((string) $this->config->get('storefront.ssr.url', 'http://127.0.0.1:13714'), '/');
+        $url = self::serviceUrl($this->config);
         // In seconds as floats through Guzzle's own options: Http::timeout() takes whole seconds before Laravel 11.
         $seconds = max(1, (int) $this->config->get('storefront.ssr.timeout', 200)) / 1000;
         try {

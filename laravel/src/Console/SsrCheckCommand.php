@@ -4,6 +4,7 @@ namespace StorefrontWidgets\Laravel\Console;
 
 use Illuminate\Console\Command;
 use Illuminate\Support\Facades\Http;
+use StorefrontWidgets\Laravel\RenderClient;
 use Throwable;
 
 /** GET /health of the render service: exit 0 when it answers ok. */
@@ -15,7 +16,7 @@ class SsrCheckCommand extends Command
 
     public function handle()
     {
-        $url = rtrim((string) config('storefront.ssr.url', 'http://127.0.0.1:13714'), '/');
+        $url = RenderClient::serviceUrl($this->laravel['config']);
         try {
             $response = Http::withOptions(['timeout' => 2.0, 'connect_timeout' => 2.0])->acceptJson()->get($url.'/health');
             $health = $response->json();

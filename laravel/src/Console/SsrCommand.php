@@ -3,6 +3,7 @@
 namespace StorefrontWidgets\Laravel\Console;
 
 use Illuminate\Console\Command;
+use StorefrontWidgets\Laravel\RenderClient;
 use StorefrontWidgets\Laravel\StorefrontServiceProvider;
 use Symfony\Component\Process\Process;
 
@@ -21,7 +22,7 @@ class SsrCommand extends Command
 
             return 1;
         }
-        $url = parse_url((string) config('storefront.ssr.url', 'http://127.0.0.1:13714'));
+        $url = parse_url(RenderClient::serviceUrl($this->laravel['config']));
         $host = $url['host'] ?? '127.0.0.1';
         if (! in_array($host, ['127.0.0.1', 'localhost'], true)) {
             $this->error("storefront.ssr.url must point at this machine (127.0.0.1): the render service listens there only. It is {$host}.");
@@ -29,7 +30,7 @@ class SsrCommand extends Command
             return 1;
         }
         $node = (string) config('storefront.ssr.node', 'node');
-        $env = ['SSR_PORT' => (string) ($url['port'] ?? 13714)];
+        $env = ['SSR_PORT' => (string) ($url['port'] ?? parse_url(RenderClient::DEFAULT_URL, PHP_URL_PORT))];
 
         // Replace this process with Node when PHP can: the stop signal from
         // Supervisor or systemd then reaches the service itself.
