@@ -292,6 +292,41 @@ describe('the first intent', () => {
     expect(document.activeElement).toBe(input);
   });
 
+  it('a held click shows at once: the button is busy, the hidden panel it controls opens; delivered, both are as the island left them', async () => {
+    const log: string[] = [];
+    const el = hook('a');
+    el.innerHTML =
+      '<template data-sfw-ssr="h.x"></template><button type="button" aria-busy="false" aria-controls="panel">Cart</button><div id="panel" role="dialog" hidden></div>';
+    let arrive!: () => void;
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    const island = recordingIsland('a', log);
+    start({ a: { ...island, load: () => arrived.then(island.load) } });
+    const [button, panel] = [el.querySelector('button')!, el.querySelector<HTMLElement>('#panel')!];
+    button.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    // The code is still on its way: the shopper sees the tap was taken.
+    expect([button.getAttribute('aria-busy'), panel.hidden, panel.getAttribute('aria-busy')]).toEqual(['true', false, 'true']);
+    arrive();
+    await vi.waitFor(() => expect(log).toContain('click a'));
+    // The island gets the click on its own state: it opens the panel itself.
+    expect([button.getAttribute('aria-busy'), panel.hidden, panel.hasAttribute('aria-busy')]).toEqual(['false', true, false]);
+    expect(el.querySelectorAll('[data-sfw-pending]')).toHaveLength(0);
+  });
+
+  it('an island whose code does not load: the pending state is taken back, and a held link goes where it leads', async () => {
+    const el = hook('a');
+    el.innerHTML = '<template data-sfw-ssr="h.x"></template><a href="#cart" data-sfw-hold="toggle" aria-controls="panel">Cart</a><div id="panel" role="dialog" hidden></div>';
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    start({ a: { load: () => Promise.reject(new Error('offline')), wake: withPage() } });
+    const link = el.querySelector('a')!;
+    const followed = vi.fn((event: Event) => event.preventDefault());
+    link.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    expect(link.getAttribute('aria-busy')).toBe('true');
+    link.addEventListener('click', followed);
+    await vi.waitFor(() => expect(el.getAttribute('data-island')).toBe('failed'));
+    await vi.waitFor(() => expect(followed).toHaveBeenCalledTimes(1));
+    expect([link.hasAttribute('aria-busy'), el.querySelector<HTMLElement>('#panel')!.hidden]).toEqual([false, true]);
+  });
+
   it('a listener of an island awake at load gets an event sent while a later hook sleeps exactly once', async () => {
     const seen: unknown[] = [];
     const listener: Island = {
