@@ -169,6 +169,40 @@ describe('the first tap is answered without waiting for the network (phone, JS h
   });
 });
 
+describe('the tap shows before any island code runs (phone, the island code never arrives)', () => {
+  /** A phone page whose islands can never wake: their chunks and the idle prefetch's map are never answered. */
+  async function pageWithoutIslandCode(path: string): Promise<Page> {
+    const context = await shop.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await context.route(/\/build\/(preload-[^/]*\.json|chunks\/(every-page|category)-[^/]*\.js)$/, () => {});
+    const page = await shop.open(path, { context });
+    await idle(page);
+    return page;
+  }
+
+  it('Add to cart on a card: the button is busy at once (its spinner)', async () => {
+    const page = await pageWithoutIslandCode('/?reset=1');
+    const { button } = firstAddableCard(page);
+    await button.tap();
+    await expect.poll(() => button.getAttribute('aria-busy'), { timeout: RESPONSE_TIMEOUT_MS }).toBe('true');
+    expect(await button.evaluate((el) => getComputedStyle(el, '::before').animationName)).toBe('sfw-spin');
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.context().close();
+  });
+
+  it('the cart icon: the panel opens under it in its loading state, and the page stays', async () => {
+    const page = await pageWithoutIslandCode('/?reset=1');
+    await cartIcon(page).tap();
+    const panel = cartPanel(page);
+    await expect.poll(() => panel.isVisible(), { timeout: RESPONSE_TIMEOUT_MS }).toBe(true);
+    expect(await panel.getAttribute('aria-busy')).toBe('true');
+    const [icon, box] = [await cartIcon(page).boundingBox(), await panel.boundingBox()];
+    expect(box!.y).toBeGreaterThanOrEqual(icon!.y + icon!.height);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.context().close();
+  });
+});
+
 describe(`no input is lost, whenever the island code arrives (${RUNS} runs, code 0–400 ms late)`, () => {
   it(`typing "${QUERY}" right after the tap on Search, the code arriving as the letters come: the field, the suggestions asked for and the submitted query are exactly it; focus and caret stay`, async () => {
     const failures: string[] = [];
