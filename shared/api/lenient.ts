@@ -33,37 +33,84 @@ export type LenientResult<T> =
  * A valid input costs one plain parse.
  */
 export function parseLenient<S extends Schema>(schema: S, input: unknown): LenientResult<v.InferOutput<S>> {
-  let result = v.safeParse(schema, input);
+  // Stops at the first issue: a valid input costs the same, an invalid one almost nothing.
+  const first = v.safeParse(schema, input, { abortEarly: true });
+  if (first.success) return { success: true, output: first.output, dropped: [] };
   const dropped: string[] = [];
-  if (result.success) return { success: true, output: result.output, dropped };
   const seen = new Set<string>();
-  // The cuts are made in a copy; the first round's issue paths point at the input's
-  // objects and arrays, so they are looked up in the copy (a big list with many bad
-  // items is then parsed with issues once, not twice).
-  const copies = new Map<unknown, unknown>();
-  const data = copyOf(input, copies);
-  let inCopy = (container: unknown): unknown => copies.get(container) ?? {};
+  const noted = (cuts: Cut[]) => {
+    for (const { note } of cuts) {
+      seen.add(note);
+      dropped.push(note);
+    }
+    return cuts;
+  };
+  const data = copyOf(input, new Map());
+  // Each list item alone first (the fields it can do without are cut there), then what is left in one parse.
+  applyCuts(noted(listCuts(schema, schema, data, [])).filter((one) => Array.isArray(one.container)));
+  let result: v.SafeParseResult<S> = first;
   // A cut can only uncover issues in a union that now fits another way: a few rounds at most.
   for (let round = 0; round < 3; round++) {
-    if (round > 0) {
-      result = v.safeParse(schema, data);
-      if (result.success) return { success: true, output: result.output, dropped };
-      inCopy = (container) => container;
-    }
+    result = v.safeParse(schema, data);
+    if (result.success) return { success: true, output: result.output, dropped };
     // Stop when an issue reaches the root, or a cut changed nothing (made inside a transform's output).
-    const cuts = planCuts(schema, result.issues)?.filter((cut) => !seen.has(cut.note));
+    const cuts = planCuts(schema, result.issues)?.filter((one) => !seen.has(one.note));
     if (!cuts?.length) break;
-    for (const cut of cuts) {
-      seen.add(cut.note);
-      dropped.push(cut.note);
-      cut.container = inCopy(cut.container) as Cut['container'];
-    }
-    applyCuts(cuts);
+    applyCuts(noted(cuts));
   }
-  return { success: false, issue: result.issues[0], dropped };
+  return { success: false, issue: result.issues![0], dropped };
 }
 
-/** A deep copy of the plain objects and arrays in `value` (what JSON gives), each original mapped to its copy in `copies`. */
+/**
+ * The cuts in the items of the lists in `value` (found through its objects,
+ * not inside unions or other lists' items), each item parsed alone. Up to its
+ * first issue when that issue costs the whole item: thousands of bad cards
+ * then cost a few microseconds each, not every issue of every card in one
+ * parse. Field cuts are made at once; item cuts are returned (the paths of
+ * later notes keep the items' places in the input).
+ */
+function listCuts(root: Schema, schema: Schema, value: unknown, path: PathItem[]): Cut[] {
+  if (value === null || typeof value !== 'object') return [];
+  const s = unwrapped(schema) as Schema & { entries?: Record<string, Schema>; item?: Schema };
+  if (Array.isArray(value)) return s.type === 'array' && s.item ? value.flatMap((item, index) => itemCuts(root, s.item!, value, index, path)) : [];
+  if (s.type !== 'object' || !s.entries) return [];
+  return Object.keys(s.entries).flatMap((key) => {
+    const entry = (value as Record<string, unknown>)[key];
+    return listCuts(root, s.entries![key]!, entry, [...path, { type: 'object', origin: 'value', input: value as Record<string, unknown>, key, value: entry }]);
+  });
+}
+
+/** One list item's cuts: the item itself, or the fields it can do without (made here, returned for their notes). */
+function itemCuts(root: Schema, schema: Schema, list: unknown[], index: number, path: PathItem[]): Cut[] {
+  const at: PathItem = { type: 'array', origin: 'value', input: list, key: index, value: list[index] };
+  const itemPath = dotPath([...path, at]);
+  const inList = (issues: readonly v.BaseIssue<unknown>[]) =>
+    planCuts(root, issues.map((issue) => ({ ...issue, path: [...path, at, ...(issue.path ?? [])] as [PathItem, ...PathItem[]] }))) ?? [];
+  const first = v.safeParse(schema, list[index], { abortEarly: true });
+  if (first.success) return [];
+  const whole = inList(first.issues).find((cut) => cut.path === itemPath);
+  if (whole) return [whole];
+  const cuts: Cut[] = [];
+  for (let round = 0; round < 3; round++) {
+    const parsed = v.safeParse(schema, list[index]);
+    if (parsed.success) break;
+    const more = inList(parsed.issues).filter((cut) => !cuts.some((made) => made.note === cut.note));
+    const item = more.find((cut) => cut.path === itemPath);
+    if (item) return [...cuts, item];
+    if (!more.length) break;
+    applyCuts(more);
+    cuts.push(...more);
+  }
+  return cuts;
+}
+
+/** The schema inside optional, nullish and the like. */
+function unwrapped(schema: Schema): Schema {
+  const wrapped = (schema as Schema & { wrapped?: Schema }).wrapped;
+  return wrapped ? unwrapped(wrapped) : schema;
+}
+
+/** A deep copy of the plain objects and arrays in `value` (what JSON gives). */
 function copyOf(value: unknown, copies: Map<unknown, unknown>): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (copies.has(value)) return copies.get(value);
