@@ -47,7 +47,10 @@ export function parseLenient<S extends Schema>(schema: S, input: unknown): Lenie
   };
   const data = copyOf(input, new Map());
   // Each list item alone first (the fields it can do without are cut there), then what is left in one parse.
-  applyCuts(noted(listCuts(schema, schema, data, [])).filter((one) => Array.isArray(one.container)));
+  // (Their notes cannot come again: the items and fields they name are gone.)
+  const inLists = listCuts(schema, schema, data, []);
+  for (const { note } of inLists) dropped.push(note);
+  applyCuts(inLists.filter((one) => Array.isArray(one.container)));
   let result: v.SafeParseResult<S> = first;
   // A cut can only uncover issues in a union that now fits another way: a few rounds at most.
   for (let round = 0; round < 3; round++) {
