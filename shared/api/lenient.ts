@@ -85,12 +85,18 @@ function listCuts(root: Schema, schema: Schema, value: unknown, path: PathItem[]
 
 /** One list item's cuts: the item itself, or the fields it can do without (made here, returned for their notes). */
 function itemCuts(root: Schema, schema: Schema, list: unknown[], index: number, path: PathItem[]): Cut[] {
-  const at: PathItem = { type: 'array', origin: 'value', input: list, key: index, value: list[index] };
-  const itemPath = dotPath([...path, at]);
-  const inList = (issues: readonly v.BaseIssue<unknown>[]) =>
-    planCuts(root, issues.map((issue) => ({ ...issue, path: [...path, at, ...(issue.path ?? [])] as [PathItem, ...PathItem[]] }))) ?? [];
   const first = v.safeParse(schema, list[index], { abortEarly: true });
   if (first.success) return [];
+  const itemPath = [...path.map((item) => String(item.key)), index].join('.');
+  const issue = first.issues[0];
+  // The common case, without planCuts' general walk: an issue (not one inside a union's
+  // options, see insideUnions) under no field the item can do without.
+  if (!issue.issues?.some((sub) => sub.path?.length) && !inDroppable(schema, issue.path ?? [])) {
+    return [{ container: list as unknown as Cut['container'], key: index, path: itemPath, note: noteOf('item', itemPath, dotPath(issue.path ?? []), issue.message) }];
+  }
+  const at: PathItem = { type: 'array', origin: 'value', input: list, key: index, value: list[index] };
+  const inList = (issues: readonly v.BaseIssue<unknown>[]) =>
+    planCuts(root, issues.map((one) => ({ ...one, path: [...path, at, ...(one.path ?? [])] as [PathItem, ...PathItem[]] }))) ?? [];
   const whole = inList(first.issues).find((cut) => cut.path === itemPath);
   if (whole) return [whole];
   const cuts: Cut[] = [];
@@ -105,6 +111,17 @@ function itemCuts(root: Schema, schema: Schema, list: unknown[], index: number, 
     cuts.push(...more);
   }
   return cuts;
+}
+
+/** Whether `path` inside a value of `schema` passes a field its object can do without. */
+function inDroppable(schema: Schema, path: readonly PathItem[]): boolean {
+  let current: Schema | undefined = schema;
+  return path.some((item) => droppable(item, (current = current && childSchema(current, item))));
+}
+
+/** A cut's line in `dropped`. */
+function noteOf(kind: 'item' | 'field', cutPath: string, inner: string, message: string): string {
+  return `dropped ${kind} "${cutPath}" (${inner ? `field "${inner}": ` : ''}${message})`;
 }
 
 /** The schema inside optional, nullish and the like. */
@@ -154,8 +171,7 @@ function planCuts(schema: Schema, issues: readonly v.BaseIssue<unknown>[]): Cut[
     const cutPath = dotPath(path.slice(0, at + 1));
     if (byPath.has(cutPath)) continue;
     const inner = dotPath(path.slice(at + 1));
-    const kind = item.type === 'array' ? 'item' : 'field';
-    const note = `dropped ${kind} "${cutPath}" (${inner ? `field "${inner}": ` : ''}${issue.message})`;
+    const note = noteOf(item.type === 'array' ? 'item' : 'field', cutPath, inner, issue.message);
     byPath.set(cutPath, { container: item.input as Cut['container'], key: item.key as string | number, path: cutPath, note });
   }
   // A field inside a dropped item goes with it: one note.
