@@ -38,16 +38,8 @@ export function parseLenient<S extends Schema>(schema: S, input: unknown): Lenie
   if (first.success) return { success: true, output: first.output, dropped: [] };
   const dropped: string[] = [];
   const seen = new Set<string>();
-  const noted = (cuts: Cut[]) => {
-    for (const { note } of cuts) {
-      seen.add(note);
-      dropped.push(note);
-    }
-    return cuts;
-  };
   const data = copyOf(input, new Map());
   // Each list item alone first (the fields it can do without are cut there), then what is left in one parse.
-  // (Their notes cannot come again: the items and fields they name are gone.)
   const inLists = listCuts(schema, schema, data, []);
   for (const { note } of inLists) dropped.push(note);
   applyCuts(inLists.filter((one) => Array.isArray(one.container)));
@@ -59,7 +51,11 @@ export function parseLenient<S extends Schema>(schema: S, input: unknown): Lenie
     // Stop when an issue reaches the root, or a cut changed nothing (made inside a transform's output).
     const cuts = planCuts(schema, result.issues)?.filter((one) => !seen.has(one.note));
     if (!cuts?.length) break;
-    applyCuts(noted(cuts));
+    for (const { note } of cuts) {
+      seen.add(note);
+      dropped.push(note);
+    }
+    applyCuts(cuts);
   }
   return { success: false, issue: result.issues![0], dropped };
 }
