@@ -16,7 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
-import { dirname, extname, join, normalize } from 'node:path';
+import { basename, dirname, extname, join, normalize } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -105,6 +105,8 @@ async function tryFile(req, res, dir, rest) {
     const info = await stat(file);
     if (!info.isFile()) return false;
     const headers = { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache' };
+    // The build does not link its source maps from the files (build.mjs): DevTools finds them by this header.
+    if (extname(file) === '.js' && (await stat(`${file}.map`).catch(() => null))) headers.SourceMap = `${basename(file)}.map`;
     send(req, res, 200, headers, await readFile(file), `${file}:${info.mtimeMs}`);
     return true;
   } catch {

@@ -47,7 +47,25 @@ export function emit<N extends EventName>(name: N, detail: EventDetails[N]): voi
   window.dispatchEvent(new CustomEvent(name, { detail }));
 }
 
-/** Subscribes; returns the unsubscribe. A missing or odd `detail` arrives as `{}`. */
+/** The events sent before the page is awake, while the runtime keeps them (runtime/wake.ts). */
+let early: Event[] | null = null;
+
+/**
+ * From now until `stop` is called, a listener that starts gets the storefront
+ * events sent before it, in the order sent: an island that wakes after an
+ * event (or legacy code's event that woke it) still gets it, once.
+ */
+export function keepEarlyEvents(): { add(event: Event): void; stop(): void } {
+  const kept: Event[] = (early = []);
+  return {
+    add: (event) => kept.push(event),
+    stop: () => {
+      if (early === kept) early = null;
+    },
+  };
+}
+
+/** Subscribes; returns the unsubscribe. A missing or odd `detail` arrives as `{}`. Gets the events sent before, while the page wakes. */
 export function on<N extends EventName>(
   name: N,
   listener: (detail: Partial<EventDetails[N]>) => void,
@@ -57,5 +75,6 @@ export function on<N extends EventName>(
     listener(detail && typeof detail === 'object' ? detail : {});
   };
   window.addEventListener(name, handler);
+  for (const event of early ?? []) if (event.type === name) handler(event);
   return () => window.removeEventListener(name, handler);
 }

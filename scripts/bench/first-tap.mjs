@@ -325,7 +325,7 @@ async function runOnce(browser, baseUrl, name, variant) {
   }
 }
 
-/** [scenario, response, label, kind]: a first response must show within FIRST_MS (median) and FIRST_MAX_MS (every run); a later step within LATER_RATIO of the woken page. */
+/** [scenario, response, label, kind]: a first response must show within FIRST_MS (median) and FIRST_MAX_MS (every run); a later step within LATER_RATIO of the woken page; a kept input in every run. */
 const ROWS = [
   ['add', 'addFirst', 'tap Add to cart on a card → first visible response', 'first'],
   ['add', 'addedDialog', '… → dialog "Product added to your cart!" (later step)', 'later'],
@@ -334,7 +334,8 @@ const ROWS = [
   ['account', 'loginModal', '… then tap Sign in → login modal (later step)', 'later'],
   ['search', 'searchFocused', 'tap Search → field open and focused', 'first'],
   ['search', 'trending', '… → Trending Searches shown (later step)', 'later'],
-  ['keyboard', 'listOpen', `keyboard (1280×900): focus the search field, ArrowDown 150 ms later, code ${CODE_DELAY_MS} ms late → list open (0: open at focus already)`, 'later'],
+  // The code is made late on purpose here: the goal is that the key is not lost (the list opens in every run), not a time.
+  ['keyboard', 'listOpen', `keyboard (1280×900): focus the search field, ArrowDown 150 ms later, code ${CODE_DELAY_MS} ms late → list open (0: open at focus already)`, 'kept'],
   ['quantity', 'quantityChanged', 'product page: tap Increase quantity → quantity changes', 'first'],
 ];
 const FIRST_MS = 100;
@@ -396,6 +397,7 @@ export async function firstTap({ browser, baseUrl, runs, only }) {
     const ts = rs.map((r) => r.times[key]);
     if (!ts.length) return '';
     if (ts.some((t) => typeof t !== 'number')) return 'missed';
+    if (kind === 'kept') return 'met';
     if (kind === 'first') return median(ts) <= FIRST_MS && Math.max(...ts) <= FIRST_MAX_MS ? 'met' : 'missed';
     const woken = ws.map((r) => r.times[key]).filter((t) => typeof t === 'number');
     return woken.length && median(ts) <= LATER_RATIO * median(woken) ? 'met' : 'missed';
@@ -407,7 +409,7 @@ export async function firstTap({ browser, baseUrl, runs, only }) {
     ['sleeping', 'react'].map((v) => goal(results[name][v], results[name].woken, key, kind)).join(' / '),
   ]);
   console.log(markdownTable(['first interaction', ...VARIANTS.map(([, label]) => label), 'sleeping ÷ woken', 'goal: sleeping / React'], rows));
-  console.log(`\n(goal: a first response within ${FIRST_MS} ms at the median and ${FIRST_MAX_MS} ms in every run; a later step within ${LATER_RATIO}× the woken page's median, same run)`);
+  console.log(`\n(goal: a first response within ${FIRST_MS} ms at the median and ${FIRST_MAX_MS} ms in every run; a later step within ${LATER_RATIO}× the woken page's median, same run; the keyboard row: the list opens in every run)`);
   const lostRows = LOST.filter(([name]) => names.includes(name)).map(([name, label]) => [
     label,
     ...VARIANTS.map(([v]) => {

@@ -4,7 +4,22 @@
  * something was held: most pages never need it.
  */
 import type { Held } from './intent';
-import { HOLD } from './ssr';
+import { HOLD, PENDING } from './ssr';
+
+/** Takes back what a held click showed (intent.ts pend): the control's and its panel's aria-busy, the panel hidden again for the island to open. */
+function settle(intents: readonly Held[]): void {
+  for (const { element } of intents) {
+    const panel = document.getElementById(element.getAttribute('aria-controls') ?? '');
+    for (const pending of panel ? [element, panel] : [element]) {
+      const busy = pending.getAttribute(PENDING);
+      if (busy === null) continue;
+      pending.removeAttribute(PENDING);
+      if (busy) pending.setAttribute('aria-busy', busy);
+      else pending.removeAttribute('aria-busy');
+      if (pending === panel) pending.hidden = true;
+    }
+  }
+}
 
 /** The element a held intent goes to now: the one of the same hold key or id (the island may have replaced it), else the same one. */
 function currentElement(host: HTMLElement, element: HTMLElement): HTMLElement | null {
@@ -15,6 +30,7 @@ function currentElement(host: HTMLElement, element: HTMLElement): HTMLElement | 
 
 /** Delivers what was held to the island, which now listens, once each and in order. */
 export function deliver(host: HTMLElement, intents: readonly Held[]): void {
+  settle(intents);
   for (const intent of intents) {
     const element = currentElement(host, intent.element);
     if (!element) continue;
@@ -37,5 +53,6 @@ export function deliver(host: HTMLElement, intents: readonly Held[]): void {
 
 /** The island failed: a held link goes where it leads; held buttons of dead server HTML do nothing. */
 export function release(intents: readonly Held[]): void {
+  settle(intents);
   for (const intent of intents) if (intent.kind === 'click' && intent.element.localName === 'a' && intent.element.isConnected) intent.element.click();
 }

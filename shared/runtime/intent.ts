@@ -14,14 +14,15 @@
  *   cart's link, which the island turns into its dropdown toggle): kept
  *   from the browser and clicked on the element of the same key, or the
  *   same element; a held link whose island failed goes where it leads.
+ *   The click shows at once (ssr.ts PENDING): the control is busy, the
+ *   panel it controls opens in its loading state.
  * Links, forms with an action, Enter and typing are left to the browser:
  * their default action happens once, on the server HTML (typed.ts keeps the
  * text through hydration).
  *
  * Kept free of Preact: it is part of the entry script.
  */
-import { hasServerHtml, HOLD, HOOK_SELECTOR, stateOf } from './ssr';
-
+import { hasServerHtml, HOLD, HOOK_SELECTOR, PENDING, stateOf } from './ssr';
 
 export type Held =
   | { kind: 'focus'; element: HTMLElement }
@@ -40,6 +41,17 @@ export interface IntentHandlers {
 
 const REACH = ['pointermove', 'pointerdown', 'touchstart', 'focusin', 'keydown', 'click'] as const;
 const HELD_KEYS = new Set(['ArrowDown', 'ArrowUp']);
+
+/** Marks the control busy and opens the hidden panel it controls, each keeping its own aria-busy to put back (deliver.ts settle). */
+function pend(control: HTMLElement): void {
+  const panel = document.getElementById(control.getAttribute('aria-controls') ?? '');
+  for (const element of panel?.hidden ? [control, panel] : [control]) {
+    if (element.hasAttribute(PENDING)) continue;
+    element.setAttribute(PENDING, element.getAttribute('aria-busy') ?? '');
+    element.setAttribute('aria-busy', 'true');
+    element.hidden = false;
+  }
+}
 
 /** Listens (capture phase, on the document) until stop(); `take(host)` hands over what was held for it. */
 export function listenForIntent(handlers: IntentHandlers) {
@@ -72,6 +84,7 @@ export function listenForIntent(handlers: IntentHandlers) {
         if (button && host.contains(button) && !submits) {
           event.preventDefault(); // e.g. a form without action would reload the page
           hold(host, { kind: 'click', element: button });
+          pend(button);
         }
       }
     }

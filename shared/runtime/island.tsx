@@ -10,7 +10,7 @@
  * - a component that throws is caught by its own boundary: it renders
  *   nothing, logs, and every other island goes on.
  */
-import { Component, useEffect, useState, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import { Component, useEffect, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type * as v from 'valibot';
 import { readPageConfig } from '../config';
@@ -133,16 +133,11 @@ export function defineIsland<P extends object>(
 
 /**
  * Renders nothing. It comes last, so its first effect runs after the
- * island's own; it then renders once more, with the updates those effects
- * made (a server link that becomes a button once mounted), and calls
- * `onReady` once that render is in place.
+ * island's own (a server link has become a button before: useMounted is a
+ * layout effect), and tells the runtime the island listens.
  */
 function Ready({ onReady }: { onReady?: () => void }) {
-  const [settled, setSettled] = useState(false);
-  useEffect(() => {
-    if (settled) onReady?.();
-    else setSettled(true);
-  }, [settled]);
+  useEffect(() => onReady?.(), []);
   return null;
 }
 

@@ -6,16 +6,17 @@
  * the entry script runs nothing else before the shopper does.
  *
  * Waking, the island the shopper reached mounts first and gets what was held
- * for it (intent.ts); the others follow one per task, nearest the viewport
- * first, yielding to input in between. Storefront events sent meanwhile
- * wait until every woken island listens.
+ * for it (intent.ts); once that answer is drawn the others follow one per
+ * task, nearest the viewport first, yielding to input in between. A storefront
+ * event sent before every woken island listens reaches each listener once,
+ * whenever it starts (wake.ts).
  *
  * Kept free of Preact and axios so the entry script stays tiny.
  */
 import type { Island } from './island';
 import { listenForIntent, type Held } from './intent';
 import { HOOK_SELECTOR, removeMarker, STATE_ATTR, stateOf, WIDGET_ATTR, type HostState } from './ssr';
-import { holdStorefrontEvents, readRawConfig, withPage, type Strategy, type WakeContext } from './wake';
+import { keepStorefrontEvents, readRawConfig, withPage, type Strategy, type WakeContext } from './wake';
 
 export interface IslandEntry {
   load: () => Promise<{ default: Island }>;
@@ -36,6 +37,11 @@ function yieldToInput(): Promise<void> {
   const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
   return typeof scheduler?.yield === 'function' ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve));
 }
+
+/** The most the other islands wait for the reached one to answer. */
+const ANSWER_MS = 500;
+/** After the next frame is drawn. */
+const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
 
 /** Hands what was held for a hook to deliver.ts (loaded only then): `failed`, its island did not load. */
 function handOver(host: HTMLElement, held: Held[], failed = false): Promise<void> {
@@ -59,6 +65,9 @@ export function createRuntime(registry: IslandRegistry, options: RuntimeOptions 
   /** The chunks the page's hooks need; `preloaded` once the idle prefetch ran (later hooks prefetch at once). */
   const chunks = new Set<string>();
   let preloaded = false;
+  /** While the page wakes: the hooks still to mount, the next first, and those the shopper reached (they answer before the next starts). */
+  let queue: HTMLElement[] = [];
+  const reached = new Set<HTMLElement>();
   /** The page woke before the hooks were claimed (an intent while StorefrontBeforeMount waited). */
   let wakeWhenClaimed = false;
 
@@ -69,7 +78,7 @@ export function createRuntime(registry: IslandRegistry, options: RuntimeOptions 
   };
   const chunkOf = (host: HTMLElement) => entryOf(host) && (entryOf(host)!.chunk ?? host.getAttribute(WIDGET_ATTR)!);
 
-  const events = holdStorefrontEvents(() => page === 'awake', () => wake());
+  const events = keepStorefrontEvents(() => page === 'awake', () => wake());
   const intent = listenForIntent({
     near: (host) => {
       const chunk = chunkOf(host);
@@ -124,20 +133,31 @@ export function createRuntime(registry: IslandRegistry, options: RuntimeOptions 
 
   /** Wakes the page once: `first` (the hook the shopper reached) mounts first, then the rest, nearest the viewport first. */
   function wake(first?: HTMLElement): void {
+    if (first) {
+      reached.add(first);
+      // Reached while the page wakes (a header button that focuses the search field): it mounts next.
+      if (queue.includes(first)) queue = [first, ...queue.filter((host) => host !== first)];
+    }
     if (page !== 'asleep') return;
     if (!claimed) {
       wakeWhenClaimed = true;
       return;
     }
     page = 'waking';
-    const hosts = [...sleeping].sort((a, b) => Number(b === first) - Number(a === first) || distanceToViewport(a) - distanceToViewport(b));
+    queue = [...sleeping].sort((a, b) => Number(reached.has(b)) - Number(reached.has(a)) || distanceToViewport(a) - distanceToViewport(b));
     sleeping.clear();
     void (async () => {
       const readies: Array<Promise<void>> = [];
-      for (const host of hosts) if (host.isConnected) readies.push((await mountHost(host)).ready);
+      for (let host; (host = queue.shift()); ) {
+        if (!host.isConnected) continue;
+        const { ready } = await mountHost(host);
+        readies.push(ready);
+        // A reached island answers before the next starts: what was held delivered and that frame drawn (or, stuck, after ANSWER_MS).
+        if (reached.delete(host)) await Promise.race([ready.then(nextFrame), new Promise((resolve) => setTimeout(resolve, ANSWER_MS))]);
+      }
       await Promise.all(readies);
       page = 'awake';
-      events.release();
+      events.forget();
     })();
   }
 

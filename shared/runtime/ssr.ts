@@ -63,3 +63,11 @@ export const stateOf = (host: Element) => host.getAttribute(STATE_ATTR) as HostS
 
 /** A held click goes to the element of this key once the island listens (intent.ts, deliver.ts). */
 export const HOLD = 'data-sfw-hold';
+
+/**
+ * A held click shows at once that it was taken (intent.ts; styles in
+ * shared/styles/base.css): the control is busy and the panel it controls
+ * (`aria-controls`, hidden in the server HTML) opens in its loading state.
+ * The attribute keeps the element's own `aria-busy` to put back (deliver.ts).
+ */
+export const PENDING = 'data-sfw-pending';

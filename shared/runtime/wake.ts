@@ -1,7 +1,7 @@
 /**
  * When each island wakes (docs/architecture.md "When islands wake"): a small table of
- * named strategies, one per registry line, and the storefront events held
- * while the page wakes.
+ * named strategies, one per registry line, and the storefront events kept
+ * for the islands that start listening while the page wakes.
  *
  * Server HTML already shows an island; its code is only needed once the
  * shopper does something. A hook with server HTML can sleep: no code is
@@ -17,7 +17,7 @@
  *
  * Kept free of Preact and valibot: it is part of the entry script.
  */
-import { CART_CHANNEL, EVENTS } from '../events';
+import { CART_CHANNEL, emit, EVENTS, keepEarlyEvents } from '../events';
 import { hasServerHtml } from './ssr';
 
 /** What a strategy can ask of the runtime for its hook. */
@@ -79,41 +79,31 @@ export function valueAt(raw: unknown, ...path: string[]): unknown {
 const STOREFRONT_EVENTS: readonly string[] = Object.values(EVENTS);
 
 /**
- * Holds the storefront events sent while `open()` is false (the page sleeps
- * or wakes) and calls `onHeld`; `release()` sends them again, in the order
- * they were sent. Listening in the capture phase on window from the start of
- * the entry script, it comes before every island's listener: a held event
- * reaches no island until release(), then each listener once, whenever it
- * started listening. A restored page and another tab's cart change are held
- * as storefront:cart-updated (once awake, the cart store follows both itself).
+ * Until `awake()`: each storefront event reaches the listeners there are
+ * (an island awake at load, legacy code) and is kept for the ones that start
+ * later (events.ts `on`: the islands that wake), and calls `onEarly`. A page
+ * restored from the back/forward cache and another tab's cart change are
+ * sent as storefront:cart-updated (once awake, the cart store follows both
+ * itself). Listening from the start of the entry script, no event is missed.
  */
-export function holdStorefrontEvents(open: () => boolean, onHeld: () => void) {
-  const queue: CustomEvent[] = [];
-  const released = new WeakSet<Event>();
+export function keepStorefrontEvents(awake: () => boolean, onEarly: () => void) {
+  const kept = keepEarlyEvents();
   const onEvent = (event: Event) => {
-    if (released.has(event) || open()) return;
-    event.stopImmediatePropagation();
-    queue.push(new CustomEvent(event.type, { detail: (event as CustomEvent).detail }));
-    onHeld();
+    if (awake()) return;
+    kept.add(event);
+    onEarly();
   };
-  const announceCartChange = () => {
-    if (open()) return;
-    queue.push(new CustomEvent(EVENTS.cartUpdated, { detail: {} }));
-    onHeld();
-  };
+  const announceCartChange = () => awake() || emit(EVENTS.cartUpdated, {});
   const onPageShow = (event: PageTransitionEvent) => event.persisted && announceCartChange();
   for (const type of STOREFRONT_EVENTS) window.addEventListener(type, onEvent, true);
   window.addEventListener('pageshow', onPageShow);
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CART_CHANNEL) : null;
   if (channel) channel.onmessage = announceCartChange;
   return {
-    release(): void {
-      for (const event of queue.splice(0)) {
-        released.add(event);
-        window.dispatchEvent(event);
-      }
-    },
+    /** The page is awake: islands that start later do not get old events. */
+    forget: kept.stop,
     stop(): void {
+      kept.stop();
       for (const type of STOREFRONT_EVENTS) window.removeEventListener(type, onEvent, true);
       window.removeEventListener('pageshow', onPageShow);
       channel?.close();

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useState } from 'react';
+import { createContext, useContext, useLayoutEffect, useState } from 'react';
 
 let counter = 0;
 
@@ -26,11 +26,12 @@ export function usePageId(prefix: string): string {
 
 /**
  * False on the server and in the render that hydrates its HTML, true right
- * after (an effect): what only works with JavaScript
- * (a disabled submit, a toggle button) is shown once it does.
+ * after, before the browser paints (a layout effect): what only works with
+ * JavaScript (a disabled submit, a toggle button) is shown once it does, and
+ * is in place by the time the island's first effects run (island.tsx Ready).
  */
 export function useMounted(): boolean {
   const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  useLayoutEffect(() => setMounted(true), []);
   return mounted;
 }

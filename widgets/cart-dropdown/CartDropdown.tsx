@@ -140,8 +140,8 @@ export function CartDropdown() {
         </button>
       ) : (
         // Server HTML, and until hydrated: a link to the cart page, which works without JavaScript.
-        // A click before the island wakes opens the dropdown once it did (runtime/intent.ts, data-sfw-hold).
-        <a className="sfw-cart-dropdown__toggle" href={SHOP_PAGES.cart} aria-label={cartButtonLabel(cart)} data-sfw-hold="cart-toggle">
+        // A click before the island wakes opens the panel in its loading state at once (aria-controls), and the dropdown once it woke (runtime/intent.ts, data-sfw-hold).
+        <a className="sfw-cart-dropdown__toggle" href={SHOP_PAGES.cart} aria-label={cartButtonLabel(cart)} aria-controls={panelId} data-sfw-hold="cart-toggle">
           {toggleContent}
         </a>
       )}

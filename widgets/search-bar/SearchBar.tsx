@@ -195,7 +195,10 @@ export function SearchBar({ loggedIn: loggedInProp, recentSearches: recentProp, 
           aria-expanded={expanded}
           aria-controls={listId}
           aria-activedescendant={activeIndex >= 0 ? optionId(activeIndex) : undefined}
-          onFocus={() => setOpen(true)}
+          onFocus={() => {
+            loadTrendingOnce(); // now, not after the next frame (the effect below covers the other ways the list opens)
+            setOpen(true);
+          }}
           onClick={() => setOpen(true)}
           onChange={(event) => {
             setQuery(event.currentTarget.value.slice(0, MAX_QUERY_LENGTH));

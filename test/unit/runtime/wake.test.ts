@@ -4,8 +4,10 @@
  * it, what does not, and that nothing the shopper or legacy code did
  * meanwhile is lost.
  */
+import { execSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CART_CHANNEL, EVENTS } from '../../../shared/events';
+import { CART_CHANNEL, EVENTS, on } from '../../../shared/events';
 import type { Island } from '../../../shared/runtime/island';
 import { createRuntime, type IslandRegistry } from '../../../shared/runtime/mount';
 import { keepTyped } from '../../../shared/runtime/typed';
@@ -23,12 +25,12 @@ function spyIsland(name: string, listensAfterMs = 5) {
     name,
     mount(host, ready) {
       host.querySelector('button')?.addEventListener('click', () => seen.clicks++);
-      const listener = (event: Event) => seen.events.push((event as CustomEvent).detail);
+      let off = () => {};
       setTimeout(() => {
-        window.addEventListener(EVENT, listener);
+        off = on(EVENT, (detail) => seen.events.push(detail));
         ready?.();
       }, listensAfterMs);
-      return () => window.removeEventListener(EVENT, listener);
+      return () => off();
     },
   };
   const entry = { load: async () => (seen.loads++, { default: island }), wake: withPage() };
@@ -123,7 +125,7 @@ describe('sleeping islands', () => {
     expect(seen.events).toEqual([{ count: 3 }, { count: 4 }]);
   });
 
-  it('an event sent while the woken islands mount reaches each once, in the order sent, once all listen', async () => {
+  it('an event sent while the woken islands mount reaches each once, in the order sent, whenever it starts listening', async () => {
     const fast = spyIsland('a', 0);
     const slow = spyIsland('b', 80);
     const first = serverHook('a');
@@ -275,6 +277,43 @@ describe('the first intent', () => {
     expect(log[0]).toBe('mount b');
   });
 
+  it('the others start only once the reached island answered: its held click delivered, that frame drawn', async () => {
+    const log: string[] = [];
+    const a = combobox('a');
+    combobox('b');
+    start({ a: recordingIsland('a', log), b: recordingIsland('b', log) });
+    a.querySelector('button')!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    await vi.waitFor(() => expect(log).toContain('mount b'));
+    expect(log).toEqual(['mount a', 'click a', 'mount b']);
+  });
+
+  it('a reached island that never says it listens holds the others back half a second at most', async () => {
+    const log: string[] = [];
+    const stuck: Island = { name: 'a', mount: () => (log.push('mount a'), () => {}) };
+    const a = combobox('a');
+    combobox('b');
+    start({ a: { load: async () => ({ default: stuck }), wake: withPage() }, b: recordingIsland('b', log) });
+    const woke = performance.now();
+    a.querySelector('button')!.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    await vi.waitFor(() => expect(log).toContain('mount b'), { timeout: 2000 });
+    expect(performance.now() - woke).toBeLessThan(1500);
+    expect(log).toEqual(['mount a', 'mount b']);
+  });
+
+  it('a hook reached while the page wakes mounts next, before those nearer the viewport', async () => {
+    const log: string[] = [];
+    const a = combobox('a');
+    combobox('b');
+    const c = combobox('c');
+    start({ a: recordingIsland('a', log), b: recordingIsland('b', log), c: recordingIsland('c', log) });
+    a.querySelector('button')!.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    // Like the header's Search button focusing the field of a search bar that still sleeps.
+    c.querySelector('input')!.focus();
+    await vi.waitFor(() => expect(log.filter((line) => line.startsWith('mount'))).toHaveLength(3));
+    expect(log.filter((line) => line.startsWith('mount'))).toEqual(['mount a', 'mount c', 'mount b']);
+    expect(log.indexOf('focus c')).toBeLessThan(log.indexOf('mount b'));
+  });
+
   it('a focus, a first ArrowDown and a click before the island listens reach it once each, in order', async () => {
     const log: string[] = [];
     const el = combobox('a');
@@ -290,6 +329,61 @@ describe('the first intent', () => {
     await settle();
     expect(log).toEqual(['mount a', 'focus a', 'key a ArrowDown', 'click a']);
     expect(document.activeElement).toBe(input);
+  });
+
+  it('a held click shows at once: the button is busy, the hidden panel it controls opens; delivered, both are as the island left them', async () => {
+    const log: string[] = [];
+    const el = hook('a');
+    el.innerHTML =
+      '<template data-sfw-ssr="h.x"></template><button type="button" aria-busy="false" aria-controls="panel">Cart</button><div id="panel" role="dialog" hidden></div>';
+    let arrive!: () => void;
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    const island = recordingIsland('a', log);
+    start({ a: { ...island, load: () => arrived.then(island.load) } });
+    const [button, panel] = [el.querySelector('button')!, el.querySelector<HTMLElement>('#panel')!];
+    button.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    // The code is still on its way: the shopper sees the tap was taken.
+    expect([button.getAttribute('aria-busy'), panel.hidden, panel.getAttribute('aria-busy')]).toEqual(['true', false, 'true']);
+    arrive();
+    await vi.waitFor(() => expect(log).toContain('click a'));
+    // The island gets the click on its own state: it opens the panel itself.
+    expect([button.getAttribute('aria-busy'), panel.hidden, panel.hasAttribute('aria-busy')]).toEqual(['false', true, false]);
+    expect(el.querySelectorAll('[data-sfw-pending]')).toHaveLength(0);
+  });
+
+  it('an island whose code does not load: the pending state is taken back, and a held link goes where it leads', async () => {
+    const el = hook('a');
+    el.innerHTML = '<template data-sfw-ssr="h.x"></template><a href="#cart" data-sfw-hold="toggle" aria-controls="panel">Cart</a><div id="panel" role="dialog" hidden></div>';
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    start({ a: { load: () => Promise.reject(new Error('offline')), wake: withPage() } });
+    const link = el.querySelector('a')!;
+    const followed = vi.fn((event: Event) => event.preventDefault());
+    link.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    expect(link.getAttribute('aria-busy')).toBe('true');
+    link.addEventListener('click', followed);
+    await vi.waitFor(() => expect(el.getAttribute('data-island')).toBe('failed'));
+    await vi.waitFor(() => expect(followed).toHaveBeenCalledTimes(1));
+    expect([link.hasAttribute('aria-busy'), el.querySelector<HTMLElement>('#panel')!.hidden]).toEqual([false, true]);
+  });
+
+  it('an event sent while the page wakes reaches a listener there already at once, not after every island listens', async () => {
+    const seen: unknown[] = [];
+    const off = on(EVENT, (detail) => seen.push(detail)); // e.g. the modals store, which the header follows from the load
+    const slow = spyIsland('b', 300);
+    const el = serverHook('b');
+    start({ b: slow.entry });
+    window.dispatchEvent(new CustomEvent(EVENT, { detail: { n: 1 } }));
+    expect(seen).toEqual([{ n: 1 }]);
+    await mounted(el);
+    await vi.waitFor(() => expect(slow.seen.events).toEqual([{ n: 1 }]));
+    expect(seen).toEqual([{ n: 1 }]);
+    off();
+  });
+
+  it('islands listen to storefront events only through on() (events.ts), which gives them the events sent before they woke', () => {
+    const files = execSync('git ls-files widgets shared', { encoding: 'utf8' }).split('\n').filter((f) => /\.tsx?$/.test(f));
+    const direct = files.filter((file) => /addEventListener\(\s*(EVENTS\.|['"`]storefront:)/.test(readFileSync(file, 'utf8')));
+    expect(direct).toEqual([]);
   });
 
   it('a listener of an island awake at load gets an event sent while a later hook sleeps exactly once', async () => {
