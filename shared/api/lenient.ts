@@ -71,7 +71,13 @@ export function parseLenient<S extends Schema>(schema: S, input: unknown): Lenie
 function listCuts(root: Schema, schema: Schema, value: unknown, path: PathItem[]): Cut[] {
   if (value === null || typeof value !== 'object') return [];
   const s = unwrapped(schema) as Schema & { entries?: Record<string, Schema>; item?: Schema };
-  if (Array.isArray(value)) return s.type === 'array' && s.item ? value.flatMap((item, index) => itemCuts(root, s.item!, value, index, path)) : [];
+  if (Array.isArray(value)) {
+    if (s.type !== 'array' || !s.item) return [];
+    const prefix = path.map((item) => `${String(item.key)}.`).join('');
+    const cuts: Cut[] = [];
+    for (let index = 0; index < value.length; index++) cuts.push(...itemCuts(root, s.item, value, index, path, prefix));
+    return cuts;
+  }
   if (s.type !== 'object' || !s.entries) return [];
   return Object.keys(s.entries).flatMap((key) => {
     const entry = (value as Record<string, unknown>)[key];
@@ -80,10 +86,10 @@ function listCuts(root: Schema, schema: Schema, value: unknown, path: PathItem[]
 }
 
 /** One list item's cuts: the item itself, or the fields it can do without (made here, returned for their notes). */
-function itemCuts(root: Schema, schema: Schema, list: unknown[], index: number, path: PathItem[]): Cut[] {
+function itemCuts(root: Schema, schema: Schema, list: unknown[], index: number, path: PathItem[], prefix: string): Cut[] {
   const first = v.safeParse(schema, list[index], { abortEarly: true });
   if (first.success) return [];
-  const itemPath = [...path.map((item) => String(item.key)), index].join('.');
+  const itemPath = `${prefix}${index}`;
   const issue = first.issues[0];
   // The common case, without planCuts' general walk: an issue (not one inside a union's
   // options, see insideUnions) under no field the item can do without.
