@@ -33,37 +33,106 @@ export type LenientResult<T> =
  * A valid input costs one plain parse.
  */
 export function parseLenient<S extends Schema>(schema: S, input: unknown): LenientResult<v.InferOutput<S>> {
-  let result = v.safeParse(schema, input);
+  // Stops at the first issue: a valid input costs the same, an invalid one almost nothing.
+  const first = v.safeParse(schema, input, { abortEarly: true });
+  if (first.success) return { success: true, output: first.output, dropped: [] };
   const dropped: string[] = [];
-  if (result.success) return { success: true, output: result.output, dropped };
   const seen = new Set<string>();
-  // The cuts are made in a copy; the first round's issue paths point at the input's
-  // objects and arrays, so they are looked up in the copy (a big list with many bad
-  // items is then parsed with issues once, not twice).
-  const copies = new Map<unknown, unknown>();
-  const data = copyOf(input, copies);
-  let inCopy = (container: unknown): unknown => copies.get(container) ?? {};
+  const data = copyOf(input, new Map());
+  // Each list item alone first (the fields it can do without are cut there), then what is left in one parse.
+  const inLists = listCuts(schema, schema, data, []);
+  for (const { note } of inLists) dropped.push(note);
+  applyCuts(inLists.filter((one) => Array.isArray(one.container)));
+  let result: v.SafeParseResult<S> = first;
   // A cut can only uncover issues in a union that now fits another way: a few rounds at most.
   for (let round = 0; round < 3; round++) {
-    if (round > 0) {
-      result = v.safeParse(schema, data);
-      if (result.success) return { success: true, output: result.output, dropped };
-      inCopy = (container) => container;
-    }
+    result = v.safeParse(schema, data);
+    if (result.success) return { success: true, output: result.output, dropped };
     // Stop when an issue reaches the root, or a cut changed nothing (made inside a transform's output).
-    const cuts = planCuts(schema, result.issues)?.filter((cut) => !seen.has(cut.note));
+    const cuts = planCuts(schema, result.issues)?.filter((one) => !seen.has(one.note));
     if (!cuts?.length) break;
-    for (const cut of cuts) {
-      seen.add(cut.note);
-      dropped.push(cut.note);
-      cut.container = inCopy(cut.container) as Cut['container'];
+    for (const { note } of cuts) {
+      seen.add(note);
+      dropped.push(note);
     }
     applyCuts(cuts);
   }
-  return { success: false, issue: result.issues[0], dropped };
+  return { success: false, issue: result.issues![0], dropped };
 }
 
-/** A deep copy of the plain objects and arrays in `value` (what JSON gives), each original mapped to its copy in `copies`. */
+/**
+ * The cuts in the items of the lists in `value` (found through its objects,
+ * not inside unions or other lists' items), each item parsed alone. Up to its
+ * first issue when that issue costs the whole item: thousands of bad cards
+ * then cost a few microseconds each, not every issue of every card in one
+ * parse. Field cuts are made at once; item cuts are returned (the paths of
+ * later notes keep the items' places in the input).
+ */
+function listCuts(root: Schema, schema: Schema, value: unknown, path: PathItem[]): Cut[] {
+  if (value === null || typeof value !== 'object') return [];
+  const s = unwrapped(schema) as Schema & { entries?: Record<string, Schema>; item?: Schema };
+  if (Array.isArray(value)) {
+    if (s.type !== 'array' || !s.item) return [];
+    const prefix = path.map((item) => `${String(item.key)}.`).join('');
+    const cuts: Cut[] = [];
+    for (let index = 0; index < value.length; index++) cuts.push(...itemCuts(root, s.item, value, index, path, prefix));
+    return cuts;
+  }
+  if (s.type !== 'object' || !s.entries) return [];
+  return Object.keys(s.entries).flatMap((key) => {
+    const entry = (value as Record<string, unknown>)[key];
+    return listCuts(root, s.entries![key]!, entry, [...path, { type: 'object', origin: 'value', input: value as Record<string, unknown>, key, value: entry }]);
+  });
+}
+
+/** One list item's cuts: the item itself, or the fields it can do without (made here, returned for their notes). */
+function itemCuts(root: Schema, schema: Schema, list: unknown[], index: number, path: PathItem[], prefix: string): Cut[] {
+  const first = v.safeParse(schema, list[index], { abortEarly: true });
+  if (first.success) return [];
+  const itemPath = `${prefix}${index}`;
+  const issue = first.issues[0];
+  // The common case, without planCuts' general walk: an issue (not one inside a union's
+  // options, see insideUnions) under no field the item can do without.
+  if (!issue.issues?.some((sub) => sub.path?.length) && !inDroppable(schema, issue.path ?? [])) {
+    return [{ container: list as unknown as Cut['container'], key: index, path: itemPath, note: noteOf('item', itemPath, dotPath(issue.path ?? []), issue.message) }];
+  }
+  const at: PathItem = { type: 'array', origin: 'value', input: list, key: index, value: list[index] };
+  const inList = (issues: readonly v.BaseIssue<unknown>[]) =>
+    planCuts(root, issues.map((one) => ({ ...one, path: [...path, at, ...(one.path ?? [])] as [PathItem, ...PathItem[]] }))) ?? [];
+  const whole = inList(first.issues).find((cut) => cut.path === itemPath);
+  if (whole) return [whole];
+  const cuts: Cut[] = [];
+  for (let round = 0; round < 3; round++) {
+    const parsed = v.safeParse(schema, list[index]);
+    if (parsed.success) break;
+    const more = inList(parsed.issues).filter((cut) => !cuts.some((made) => made.note === cut.note));
+    const item = more.find((cut) => cut.path === itemPath);
+    if (item) return [...cuts, item];
+    if (!more.length) break;
+    applyCuts(more);
+    cuts.push(...more);
+  }
+  return cuts;
+}
+
+/** Whether `path` inside a value of `schema` passes a field its object can do without. */
+function inDroppable(schema: Schema, path: readonly PathItem[]): boolean {
+  let current: Schema | undefined = schema;
+  return path.some((item) => droppable(item, (current = current && childSchema(current, item))));
+}
+
+/** A cut's line in `dropped`. */
+function noteOf(kind: 'item' | 'field', cutPath: string, inner: string, message: string): string {
+  return `dropped ${kind} "${cutPath}" (${inner ? `field "${inner}": ` : ''}${message})`;
+}
+
+/** The schema inside optional, nullish and the like. */
+function unwrapped(schema: Schema): Schema {
+  const wrapped = (schema as Schema & { wrapped?: Schema }).wrapped;
+  return wrapped ? unwrapped(wrapped) : schema;
+}
+
+/** A deep copy of the plain objects and arrays in `value` (what JSON gives). */
 function copyOf(value: unknown, copies: Map<unknown, unknown>): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (copies.has(value)) return copies.get(value);
@@ -104,8 +173,7 @@ function planCuts(schema: Schema, issues: readonly v.BaseIssue<unknown>[]): Cut[
     const cutPath = dotPath(path.slice(0, at + 1));
     if (byPath.has(cutPath)) continue;
     const inner = dotPath(path.slice(at + 1));
-    const kind = item.type === 'array' ? 'item' : 'field';
-    const note = `dropped ${kind} "${cutPath}" (${inner ? `field "${inner}": ` : ''}${issue.message})`;
+    const note = noteOf(item.type === 'array' ? 'item' : 'field', cutPath, inner, issue.message);
     byPath.set(cutPath, { container: item.input as Cut['container'], key: item.key as string | number, path: cutPath, note });
   }
   // A field inside a dropped item goes with it: one note.
