@@ -66,7 +66,8 @@ export function createPrefetch(base: string, map?: PreloadMap) {
     loading ??= FILE
       ? fetch(new URL(FILE, base)).then((response) => (response.ok ? (response.json() as Promise<PreloadMap>) : NONE)).catch(() => NONE)
       : Promise.resolve(NONE);
-    void loading.then((built) => add(wanted, built));
+    // A map that is not ours (a proxy's answer) preloads nothing: the islands load as they wake.
+    void loading.then((built) => add(wanted, built)).catch(() => {});
   };
 }
 

@@ -170,27 +170,36 @@ describe('the first tap is answered without waiting for the network (phone, JS h
 });
 
 describe('the tap shows before any island code runs (phone, the island code never arrives)', () => {
-  /** A phone page whose islands can never wake: their chunks and the idle prefetch's map are never answered. */
-  async function pageWithoutIslandCode(path: string): Promise<Page> {
+  /** A phone page whose islands can never wake: their chunks are never answered, and the idle prefetch gets `{}` for its map (not ours: it preloads nothing, and nothing throws). */
+  async function pageWithoutIslandCode(path: string): Promise<{ page: Page; errors: string[] }> {
     const context = await shop.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    await context.route(/\/build\/(preload-[^/]*\.json|chunks\/(every-page|category)-[^/]*\.js)$/, () => {});
-    const page = await shop.open(path, { context });
+    await context.route(/\/build\/preload-[^/]*\.json$/, (route) => route.fulfill({ contentType: 'application/json', body: '{}' }));
+    await context.route(/\/build\/chunks\/(every-page|category)-[^/]*\.js$/, () => {});
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    await page.goto(new URL(path, shop.url).href);
+    const states = () => page.evaluate(() => [...document.querySelectorAll('[data-widget]')].map((h) => `${h.getAttribute('data-widget')}: ${h.getAttribute('data-island')}`));
+    // The header runs at load; every other island sleeps in its server HTML.
+    await expect.poll(async () => (await states()).filter((s) => !/: (ready|sleeping|waiting)$/.test(s)), { timeout: RESPONSE_TIMEOUT_MS }).toEqual([]);
     await idle(page);
-    return page;
+    return { page, errors };
   }
 
   it('Add to cart on a card: the button is busy at once (its spinner)', async () => {
-    const page = await pageWithoutIslandCode('/?reset=1');
+    const { page, errors } = await pageWithoutIslandCode('/?reset=1');
     const { button } = firstAddableCard(page);
     await button.tap();
     await expect.poll(() => button.getAttribute('aria-busy'), { timeout: RESPONSE_TIMEOUT_MS }).toBe('true');
     expect(await button.evaluate((el) => getComputedStyle(el, '::before').animationName)).toBe('sfw-spin');
     expect(new URL(page.url()).pathname).toBe('/');
+    expect(errors).toEqual([]);
     await page.context().close();
   });
 
   it('the cart icon: the panel opens under it in its loading state, and the page stays', async () => {
-    const page = await pageWithoutIslandCode('/?reset=1');
+    const { page, errors } = await pageWithoutIslandCode('/?reset=1');
     await cartIcon(page).tap();
     const panel = cartPanel(page);
     await expect.poll(() => panel.isVisible(), { timeout: RESPONSE_TIMEOUT_MS }).toBe(true);
@@ -199,6 +208,7 @@ describe('the tap shows before any island code runs (phone, the island code neve
     expect(box!.y).toBeGreaterThanOrEqual(icon!.y + icon!.height);
     expect(box!.x + box!.width).toBeLessThanOrEqual(390);
     expect(new URL(page.url()).pathname).toBe('/');
+    expect(errors).toEqual([]);
     await page.context().close();
   });
 });
