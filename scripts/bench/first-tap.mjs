@@ -26,7 +26,7 @@
  * not as a cached response.
  */
 import { networkQuiet } from '../network-quiet.mjs';
-import { markdownTable, median, ms, openLocal, spread } from './common.mjs';
+import { longest, markdownTable, median, ms, observeLongTasks, openLocal, spread } from './common.mjs';
 
 const CPU_SLOWDOWN = 4;
 /** Lighthouse's mobile slow 4G (its simulated throttling): 150 ms RTT, 1.6 Mbps down, 750 kbps up. */
@@ -208,6 +208,7 @@ async function runOnce(browser, baseUrl, name, variant) {
   try {
     page.setDefaultTimeout(RUN_TIMEOUT_MS);
     await page.addInitScript(firstTapProbe);
+    await page.addInitScript(observeLongTasks);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     await cdp.send('Network.enable');
@@ -318,6 +319,11 @@ async function runOnce(browser, baseUrl, name, variant) {
       result.lost = left || result.times.cartPanel === null;
       if (left) result.note = 'the tap went to /cart';
     }
+    // The longest task from the first input until the page has settled (every island woken, no request for a second).
+    await networkQuiet(page, 1000, 20_000).catch(() => {});
+    const tasks = await page.evaluate(() => /** @type {any} */ (window).__bench?.tasks ?? []).catch(() => []);
+    const first = probe.inputs.find(([type]) => type === 'touchstart' || type === 'pointerdown');
+    if (first) result.longestTask = longest(tasks, first[1]);
     if (pageErrors.length) result.note += ` page errors: ${pageErrors.join('; ')}`;
     return result;
   } finally {
@@ -418,6 +424,18 @@ export async function firstTap({ browser, baseUrl, runs, only }) {
     }),
   ]);
   console.log(`\n${markdownTable(['input', ...VARIANTS.map(([, label]) => label)], lostRows)}`);
+  const taskRows = [...new Set(ROWS.map(([name]) => name))]
+    .filter((name) => names.includes(name) && results[name].sleeping.some((r) => typeof r.longestTask === 'number'))
+    .map((name) => [
+      name,
+      ...VARIANTS.map(([v]) => {
+        const ts = results[name][v].map((r) => r.longestTask).filter((t) => typeof t === 'number');
+        return ts.length ? spread(ts, ms) : 'n/a';
+      }),
+    ]);
+  if (taskRows.length) {
+    console.log(`\n${markdownTable(['longest task from the first input until the page settled (0: none over 50 ms)', ...VARIANTS.map(([, label]) => label)], taskRows)}`);
+  }
   console.log('\n(the machine may be shared: compare the variants of one run, and the spreads)');
   return results;
 }
