@@ -23,7 +23,7 @@ export const EVENTS = {
   quickAdd: 'storefront:quick-add',
 } as const;
 
-/** The BroadcastChannel on which the cart store tells other tabs the cart changed (runtime/wake.ts listens while the page sleeps). */
+/** The BroadcastChannel on which the cart store tells other tabs the cart changed (keepStorefrontEvents listens while the page sleeps). */
 export const CART_CHANNEL = 'storefront:cart';
 
 export type EventName = (typeof EVENTS)[keyof typeof EVENTS];
@@ -47,20 +47,43 @@ export function emit<N extends EventName>(name: N, detail: EventDetails[N]): voi
   window.dispatchEvent(new CustomEvent(name, { detail }));
 }
 
-/** The events sent before the page is awake, while the runtime keeps them (runtime/wake.ts). */
+/** The events sent before the page is awake, while the runtime keeps them (keepStorefrontEvents). */
 let early: Event[] | null = null;
+const STOREFRONT_EVENTS: readonly string[] = Object.values(EVENTS);
 
 /**
- * From now until `stop` is called, a listener that starts gets the storefront
- * events sent before it, in the order sent: an island that wakes after an
- * event (or legacy code's event that woke it) still gets it, once.
+ * For the page runtime (runtime/mount.ts), from the start of the entry
+ * script until `forget()` (the page is awake): each storefront event reaches
+ * the listeners there are (an island awake at load, legacy code), is kept
+ * for the ones that start later (`on` gives them what was sent before, in
+ * order: the islands that wake), and calls `onEarly`. A page restored from
+ * the back/forward cache and another tab's cart change are sent as
+ * storefront:cart-updated meanwhile (once awake, the cart store follows both
+ * itself).
  */
-export function keepEarlyEvents(): { add(event: Event): void; stop(): void } {
+export function keepStorefrontEvents(awake: () => boolean, onEarly: () => void) {
   const kept: Event[] = (early = []);
+  const forget = () => {
+    if (early === kept) early = null;
+  };
+  const onEvent = (event: Event) => {
+    if (awake()) return;
+    kept.push(event);
+    onEarly();
+  };
+  const announceCartChange = () => awake() || emit(EVENTS.cartUpdated, {});
+  const onPageShow = (event: PageTransitionEvent) => event.persisted && announceCartChange();
+  for (const type of STOREFRONT_EVENTS) window.addEventListener(type, onEvent, true);
+  window.addEventListener('pageshow', onPageShow);
+  const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CART_CHANNEL) : null;
+  if (channel) channel.onmessage = announceCartChange;
   return {
-    add: (event) => kept.push(event),
-    stop: () => {
-      if (early === kept) early = null;
+    forget,
+    stop(): void {
+      forget();
+      for (const type of STOREFRONT_EVENTS) window.removeEventListener(type, onEvent, true);
+      window.removeEventListener('pageshow', onPageShow);
+      channel?.close();
     },
   };
 }

@@ -9,14 +9,15 @@
  * for it (intent.ts); once that answer is drawn the others follow one per
  * task, nearest the viewport first, yielding to input in between. A storefront
  * event sent before every woken island listens reaches each listener once,
- * whenever it starts (wake.ts).
+ * whenever it starts (events.ts).
  *
  * Kept free of Preact and axios so the entry script stays tiny.
  */
 import type { Island } from './island';
 import { listenForIntent, type Held } from './intent';
 import { HOOK_SELECTOR, removeMarker, STATE_ATTR, stateOf, WIDGET_ATTR, type HostState } from './ssr';
-import { keepStorefrontEvents, readRawConfig, withPage, type Strategy, type WakeContext } from './wake';
+import { keepStorefrontEvents } from '../events';
+import { readRawConfig, withPage, type Strategy, type WakeContext } from './wake';
 
 export interface IslandEntry {
   load: () => Promise<{ default: Island }>;

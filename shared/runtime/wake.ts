@@ -1,7 +1,7 @@
 /**
  * When each island wakes (docs/architecture.md "When islands wake"): a small table of
- * named strategies, one per registry line, and the storefront events kept
- * for the islands that start listening while the page wakes.
+ * named strategies, one per registry line. (The storefront events sent
+ * while the page wakes are kept for the islands: events.ts.)
  *
  * Server HTML already shows an island; its code is only needed once the
  * shopper does something. A hook with server HTML can sleep: no code is
@@ -17,7 +17,6 @@
  *
  * Kept free of Preact and valibot: it is part of the entry script.
  */
-import { CART_CHANNEL, emit, EVENTS, keepEarlyEvents } from '../events';
 import { hasServerHtml } from './ssr';
 
 /** What a strategy can ask of the runtime for its hook. */
@@ -74,39 +73,4 @@ export function valueAt(raw: unknown, ...path: string[]): unknown {
   let at = raw;
   for (const key of path) at = at && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined;
   return at;
-}
-
-const STOREFRONT_EVENTS: readonly string[] = Object.values(EVENTS);
-
-/**
- * Until `awake()`: each storefront event reaches the listeners there are
- * (an island awake at load, legacy code) and is kept for the ones that start
- * later (events.ts `on`: the islands that wake), and calls `onEarly`. A page
- * restored from the back/forward cache and another tab's cart change are
- * sent as storefront:cart-updated (once awake, the cart store follows both
- * itself). Listening from the start of the entry script, no event is missed.
- */
-export function keepStorefrontEvents(awake: () => boolean, onEarly: () => void) {
-  const kept = keepEarlyEvents();
-  const onEvent = (event: Event) => {
-    if (awake()) return;
-    kept.add(event);
-    onEarly();
-  };
-  const announceCartChange = () => awake() || emit(EVENTS.cartUpdated, {});
-  const onPageShow = (event: PageTransitionEvent) => event.persisted && announceCartChange();
-  for (const type of STOREFRONT_EVENTS) window.addEventListener(type, onEvent, true);
-  window.addEventListener('pageshow', onPageShow);
-  const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CART_CHANNEL) : null;
-  if (channel) channel.onmessage = announceCartChange;
-  return {
-    /** The page is awake: islands that start later do not get old events. */
-    forget: kept.stop,
-    stop(): void {
-      kept.stop();
-      for (const type of STOREFRONT_EVENTS) window.removeEventListener(type, onEvent, true);
-      window.removeEventListener('pageshow', onPageShow);
-      channel?.close();
-    },
-  };
 }
