@@ -134,7 +134,7 @@ export function createRuntime(registry: IslandRegistry, options: RuntimeOptions 
 
   /** Wakes the page once: `first` (the hook the shopper reached) mounts first, then the rest, nearest the viewport first. */
   function wake(first?: HTMLElement): void {
-    if (first) {
+    if (first && page !== 'awake') {
       reached.add(first);
       // Reached while the page wakes (a header button that focuses the search field): it mounts next.
       if (queue.includes(first)) queue = [first, ...queue.filter((host) => host !== first)];

@@ -343,6 +343,14 @@ describe(`no input is lost, whenever the island code arrives (${RUNS} runs, code
     }, LOOP_TIMEOUT_MS);
   }
 
+  it('React build: the added dialog opened before its island woke (an add answered first, here a legacy modal-open) opens, and its hydration logs no error', async () => {
+    const page = await shop.open('/?reset=1&build=react', { phone: true });
+    // The header follows the modals store from the load: the store opens the dialog at once, the page wakes, the island hydrates its empty HTML.
+    await page.evaluate(() => window.dispatchEvent(new CustomEvent('storefront:modal-open', { detail: { id: 'cart-added' } })));
+    await expect.poll(() => page.getByRole('dialog', { name: 'Product added to your cart!' }).isVisible(), { timeout: RESPONSE_TIMEOUT_MS }).toBe(true);
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-widget]')].every((h) => h.getAttribute('data-island') !== 'loading'));
+  });
+
   it("a card's title link: the tap opens the product page, with exactly one navigation", async () => {
     const failures: string[] = [];
     for (let run = 0; run < RUNS; run++) {

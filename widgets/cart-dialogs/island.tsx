@@ -21,6 +21,7 @@ import { EVENTS, on } from '../../shared/events';
 import { defineIsland } from '../../shared/runtime/island';
 import { CART_ADDED_MODAL, QUICK_ADD_MODAL } from '../../shared/stores/cart-add';
 import { $openModals, openModal } from '../../shared/stores/modals';
+import { useMounted } from '../../shared/ui/use-page-id';
 import type { QuickAddRequest } from './QuickAddDialog';
 
 const Dialogs = lazy(() => import('./Dialogs'));
@@ -54,7 +55,10 @@ function CartDialogs() {
     [],
   );
 
-  if (!needed && (open.includes(QUICK_ADD_MODAL) || open.includes(CART_ADDED_MODAL))) setNeeded(true);
+  // Not in the render that hydrates the server's (empty) HTML: a dialog opened before the island woke
+  // (an add answered first, a legacy modal-open) loads right after, or React would find its HTML missing.
+  const mounted = useMounted();
+  if (!needed && mounted && (open.includes(QUICK_ADD_MODAL) || open.includes(CART_ADDED_MODAL))) setNeeded(true);
   return needed ? (
     <Suspense fallback={null}>
       <Dialogs request={request} />
