@@ -98,6 +98,7 @@ export function on<N extends EventName>(
     listener(detail && typeof detail === 'object' ? detail : {});
   };
   window.addEventListener(name, handler);
-  for (const event of early ?? []) if (event.type === name) handler(event);
+  // A copy: an event the handler sends while these replay reaches it live, once.
+  for (const event of early?.slice() ?? []) if (event.type === name) handler(event);
   return () => window.removeEventListener(name, handler);
 }

@@ -380,6 +380,20 @@ describe('the first intent', () => {
     off();
   });
 
+  it('a late listener that sends an event while the earlier ones replay to it gets that one once, after them', async () => {
+    const slow = spyIsland('b', 300);
+    serverHook('b');
+    start({ b: slow.entry });
+    window.dispatchEvent(new CustomEvent(EVENT, { detail: { n: 1 } }));
+    const seen: unknown[] = [];
+    const off = on(EVENT, (detail) => {
+      seen.push(detail);
+      if ((detail as { n?: number }).n === 1) window.dispatchEvent(new CustomEvent(EVENT, { detail: { n: 2 } }));
+    });
+    off();
+    expect(seen).toEqual([{ n: 1 }, { n: 2 }]);
+  });
+
   it('islands listen to storefront events only through on() (events.ts), which gives them the events sent before they woke', () => {
     const files = execSync('git ls-files widgets shared', { encoding: 'utf8' }).split('\n').filter((f) => /\.tsx?$/.test(f));
     const direct = files.filter((file) => /addEventListener\(\s*(EVENTS\.|['"`]storefront:)/.test(readFileSync(file, 'utf8')));
