@@ -28,6 +28,7 @@
  *
  *   node scripts/bench.mjs                   every part, 3 runs each
  *   node scripts/bench.mjs --only scale      one part (lighthouse, scale, compare, js, first-tap, ssr)
+ *   node scripts/bench.mjs --only first-tap,lighthouse,js   several parts, in one run
  *   node scripts/bench.mjs --only first-tap --rows add,cart
  *                                            first-tap: only these rows (add, cart,
  *                                            account, search, typing, keyboard, quantity)
@@ -75,12 +76,12 @@ const TOTAL_TIMEOUT_MS = 60 * 60_000;
 const argv = process.argv.slice(2);
 const option = (name) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
 const RUNS = Math.max(1, Math.trunc(Number(option('--runs') ?? 3)) || 3);
-const ONLY = option('--only');
-if (ONLY !== undefined && !PARTS.includes(ONLY)) {
-  console.error(`bench: --only takes one of ${PARTS.join(', ')}; got ${ONLY ?? 'nothing'}`);
+const ONLY = argv.includes('--only') ? (option('--only') ?? '').split(',') : undefined;
+if (ONLY !== undefined && !ONLY.every((part) => PARTS.includes(part))) {
+  console.error(`bench: --only takes parts of ${PARTS.join(', ')}, comma-separated; got ${ONLY.join(',') || 'nothing'}`);
   process.exit(2);
 }
-const parts = ONLY ? [ONLY] : PARTS;
+const parts = ONLY ?? PARTS;
 const BUILD = !argv.includes('--no-build');
 const MOCK = argv.includes('--page-mock') ? 'page' : 'server';
 const count = (name, fallback) => Math.max(1, Math.trunc(Number(option(name) ?? fallback)) || fallback);

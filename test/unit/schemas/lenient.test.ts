@@ -35,6 +35,21 @@ describe('parseLenient', () => {
     expect(result.success && [result.output.CartQuantity, result.output.cart_items.map((i) => i.id)]).toEqual([3, [1, 3]]);
   });
 
+  it('Laravel-shaped cards (flags 0/1/"1"/null, numbers as strings) beside a bad one read exactly as they do alone', () => {
+    // As Eloquent serialises a teaser: tinyint flags, decimals as strings, nulls for unset columns.
+    const laravel = [
+      card(1, { price: '49.99', listPrice: '59.99', sale: 1, isNew: '1', presale: 0, isClearance: null, available: '3', saleLimit: '0', needsOptions: '0' }),
+      card(2, { price: '5', sale: '0', isNew: null, isGroupBreak: 1, breakDate: null, available: 0, showATC: 1 }),
+    ];
+    const badFlag = card(3, { isNew: 'maybe', price: '7.50' });
+    // Alone: the good ones whole, the third without its bad flag.
+    const alone = [laravel[0], { ...badFlag, isNew: undefined }, laravel[1]].map((item) => parseLenient(ProductTeaser, item));
+    expect(alone.map((r) => r.success && r.dropped.length)).toEqual([0, 0, 0]);
+    const result = parseLenient(Grid, { products: [laravel[0], card(9, { price: null }), badFlag, laravel[1]] });
+    expect(result.success && result.output.products).toEqual(alone.map((r) => r.success && r.output));
+    expect(result.dropped).toEqual(['dropped item "products.1" (field "price": must be a number)', 'dropped field "products.2.isNew" (must be a flag)']);
+  });
+
   it('thousands of bad cards among good ones: each bad one left out with its note, every good one kept in order', () => {
     const products = Array.from({ length: 6000 }, (_, i) => (i % 3 === 1 ? card(i) : card(i, { price: null, id: i % 3 ? i : `x${i}` })));
     const result = parseLenient(Grid, { products });
