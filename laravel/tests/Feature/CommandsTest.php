@@ -60,16 +60,28 @@ class CommandsTest extends TestCase
         $this->assertStringContainsString('must point at this machine', Artisan::output());
     }
 
-    public function test_vendor_publish_copies_the_built_bundle_into_public()
+    public function test_publish_copies_the_build_into_a_folder_of_its_own_once()
     {
-        $bundle = sys_get_temp_dir().'/storefront-dist-'.getmypid();
-        @mkdir($bundle.'/chunks', 0777, true);
-        file_put_contents($bundle.'/manifest.json', '{}');
-        file_put_contents($bundle.'/chunks/chunk-X.js', 'export{}');
-        $this->env = ['STOREFRONT_BUNDLE' => $bundle];
-        $this->refreshApplication();
+        $real = config('storefront.bundle');
+        $this->assertFileExists($real.'/manifest.json', 'the package\'s own bundle: run "npm run build" first');
+        $this->assertSame(0, Artisan::call('storefront:publish'));
+        $id = \StorefrontWidgets\Laravel\Builds::read($real)['id'];
+        $this->assertSame("Published build $id into public/storefront/$id.\n", Artisan::output());
+        $manifest = json_decode(file_get_contents($real.'/manifest.json'), true);
+        foreach ($manifest as $chunk) {
+            $this->assertFileEquals($real.'/'.$chunk['file'], $this->public."/storefront/$id/".$chunk['file']);
+        }
 
-        $this->assertSame(0, Artisan::call('vendor:publish', ['--tag' => 'storefront-assets', '--force' => true]));
-        $this->assertFileEquals($bundle.'/chunks/chunk-X.js', $this->public.'/storefront/chunks/chunk-X.js');
+        $this->assertSame(0, Artisan::call('storefront:publish'));
+        $this->assertSame("Build $id is already in public/storefront: it is the newest again.\n", Artisan::output());
+        $this->assertSame([$id], array_keys(json_decode(file_get_contents($this->public.'/storefront/builds.json'), true)));
+        $this->assertSame(['builds.json', $id], array_values(array_diff(scandir($this->public.'/storefront'), ['.', '..'])), 'no temporary folder left');
+    }
+
+    public function test_publish_without_a_built_bundle_says_what_to_do()
+    {
+        config(['storefront.bundle' => '/nowhere']);
+        $this->assertSame(1, Artisan::call('storefront:publish'));
+        $this->assertStringContainsString('No bundle at /nowhere/manifest.json: build the package (npm run build) or set STOREFRONT_BUNDLE.', Artisan::output());
     }
 }
