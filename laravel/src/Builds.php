@@ -67,7 +67,8 @@ class Builds
 
     /**
      * Copies the bundle into public/storefront/<id>/ (once: a build already
-     * there is only marked as the newest) and records it as published now.
+     * there is only made the newest again, as after a rollback) and records
+     * it as published now.
      * Pages see the folder complete or not at all.
      *
      * @return array{id: string, copied: bool}
@@ -94,9 +95,12 @@ class Builds
             $copied = true;
         }
         $record = $this->published();
-        unset($record[$id]);
-        $record[$id] = $now;
-        $this->write($record);
+        // The newest already (a deploy that did not change the bundle): its time stays, so the build it replaced is pruned on time.
+        if (array_key_last($record) !== $id) {
+            unset($record[$id]);
+            $record[$id] = $now;
+            $this->write($record);
+        }
 
         return ['id' => $id, 'copied' => $copied];
     }
@@ -110,7 +114,6 @@ class Builds
     public function prune(float $keepHours, int $now): array
     {
         $record = $this->published();
-        asort($record);
         $ids = array_keys($record);
         $removed = [];
         foreach ($ids as $n => $id) {
@@ -132,7 +135,10 @@ class Builds
         $file = $this->public.'/'.self::RECORD;
         $record = is_file($file) ? json_decode((string) file_get_contents($file), true) : [];
 
-        return is_array($record) ? array_filter($record, 'is_int') : [];
+        $record = is_array($record) ? array_filter($record, 'is_int') : [];
+        asort($record);
+
+        return $record;
     }
 
     private function write(array $record): void

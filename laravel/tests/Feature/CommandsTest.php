@@ -84,4 +84,29 @@ class CommandsTest extends TestCase
         $this->assertSame(1, Artisan::call('storefront:publish'));
         $this->assertStringContainsString('No bundle at /nowhere/manifest.json: build the package (npm run build) or set STOREFRONT_BUNDLE.', Artisan::output());
     }
+
+    public function test_a_rollback_makes_the_old_build_the_newest_and_the_build_it_replaced_goes_after_the_hours_kept()
+    {
+        $a = $this->bundle(null, true, 'a');
+        $bundleA = config('storefront.bundle');
+        \Illuminate\Support\Carbon::setTestNow(now()->addHour());
+        $b = $this->bundle(['widgets/storefront.ts' => ['file' => 'storefront-B.js', 'isEntry' => true]], true, 'b');
+        \Illuminate\Support\Carbon::setTestNow(now()->addHour());
+        config(['storefront.bundle' => $bundleA]);
+        $this->assertSame(0, Artisan::call('storefront:publish'));
+        $this->assertSame("Build $a is already in public/storefront: it is the newest again.\n", Artisan::output());
+
+        \Illuminate\Support\Carbon::setTestNow(now()->addHours(23));
+        Artisan::call('storefront:prune-builds', ['--keep-hours' => 24]);
+        $this->assertDirectoryExists($this->public."/storefront/$b");
+        \Illuminate\Support\Carbon::setTestNow(now()->addHours(2));
+        Artisan::call('storefront:prune-builds', ['--keep-hours' => 24]);
+        $this->assertSame("Removed 1 build ($b); kept $a (builds replaced less than 24 hours ago, and the newest).\n", Artisan::output());
+        $this->assertDirectoryDoesNotExist($this->public."/storefront/$b");
+        $this->assertDirectoryExists($this->public."/storefront/$a");
+        \Illuminate\Support\Carbon::setTestNow();
+
+        $this->assertSame(1, Artisan::call('storefront:prune-builds', ['--keep-hours' => 'a day']));
+        $this->assertStringContainsString('--keep-hours must be a number of hours (0 or more), not a day.', Artisan::output());
+    }
 }
