@@ -129,6 +129,25 @@ class Builds
         return ['removed' => $removed, 'kept' => array_keys($record)];
     }
 
+    /**
+     * The build published last that is still there, with its manifest, or null.
+     *
+     * @return array{id: string, manifest: array}|null
+     */
+    public function newest(): ?array
+    {
+        foreach (array_reverse(array_keys($this->published())) as $id) {
+            if ($this->isPublished($id)) {
+                $build = self::read($this->public.'/'.$id);
+                if ($build !== null) {
+                    return ['id' => $id, 'manifest' => $build['manifest']];
+                }
+            }
+        }
+
+        return null;
+    }
+
     /** @return array<string, int> build id => when it was published, oldest first */
     public function published(): array
     {

@@ -34,16 +34,26 @@ class HeadTags
         $config = $this->app->make('config');
         $dir = trim((string) $config->get('storefront.path'), '/');
         $bundle = Builds::read((string) $config->get('storefront.bundle'));
-        $entry = $bundle === null ? null : ($bundle['manifest'][Storefront::ENTRY] ?? null);
-        if (! is_array($entry) || ! isset($entry['file'])) {
+        if ($bundle === null) {
             return $html.$this->missing($nonceAttr, "[storefront] No bundle at {$config->get('storefront.bundle')}/manifest.json: build the package (npm run build) or set STOREFRONT_BUNDLE. The islands do not load.");
         }
-        $id = $bundle['id'];
-        if (! (new Builds('', public_path($dir)))->isPublished($id)) {
-            return $html.$this->missing($nonceAttr, "[storefront] Build {$id} is not in public/{$dir}: run php artisan storefront:publish. The islands do not load.");
+        $builds = new Builds('', public_path($dir));
+        if (! $builds->isPublished($bundle['id'])) {
+            // Between a deploy and its storefront:publish: the build published last (its islands
+            // render in the browser where the server HTML is the new build's).
+            $newest = $builds->newest();
+            if ($newest === null) {
+                return $html.$this->missing($nonceAttr, "[storefront] Build {$bundle['id']} is not in public/{$dir}: run php artisan storefront:publish. The islands do not load.");
+            }
+            $this->logOnce("Storefront build {$bundle['id']} is not in public/{$dir}: pages get build {$newest['id']} until php artisan storefront:publish.");
+            $bundle = $newest;
         }
         $manifest = $bundle['manifest'];
-        $dir .= '/'.$id;
+        $entry = $manifest[Storefront::ENTRY] ?? null;
+        if (! is_array($entry) || ! isset($entry['file'])) {
+            return $html.$this->missing($nonceAttr, "[storefront] The manifest of build {$bundle['id']} has no ".Storefront::ENTRY.'. The islands do not load.');
+        }
+        $dir .= '/'.$bundle['id'];
 
         $url = function (string $file) use ($dir) {
             return e(asset($dir.'/'.$file));
@@ -78,16 +88,22 @@ class HeadTags
     /** One console error on the page, one warning line per minute in the log. */
     private function missing(string $nonceAttr, string $message): string
     {
+        $this->logOnce($message);
+
+        return '<script'.$nonceAttr.'>console.error('.Storefront::json($message).')</script>';
+    }
+
+    /** One warning line per minute across workers (through the cache), or per page when the cache fails. */
+    private function logOnce(string $message): void
+    {
         try {
-            $log = Cache::add('storefront:bundle-missing-logged', true, RenderClient::LOG_EVERY);
+            $log = Cache::add('storefront:head-logged:'.md5($message), true, RenderClient::LOG_EVERY);
         } catch (\Throwable $e) {
             $log = true;
         }
         if ($log) {
             Log::warning($message);
         }
-
-        return '<script'.$nonceAttr.'>console.error('.Storefront::json($message).')</script>';
     }
 
     private function csrfToken(): ?string

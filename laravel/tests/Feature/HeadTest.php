@@ -129,19 +129,28 @@ class HeadTest extends TestCase
         );
     }
 
-    public function test_a_build_not_published_is_one_console_error_and_a_working_page_until_it_is_published()
+    public function test_a_build_not_yet_published_gets_the_build_published_last_and_nothing_published_is_one_console_error()
     {
+        $warnings = [];
+        \Illuminate\Support\Facades\Event::listen(\Illuminate\Log\Events\MessageLogged::class, function ($event) use (&$warnings) {
+            if (strpos($event->message, 'Storefront build') === 0) {
+                $warnings[] = $event->message;
+            }
+        });
         $next = $this->bundle(['widgets/storefront.ts' => ['file' => 'storefront-NEW.js', 'isEntry' => true]], false, 'next');
         $html = $this->get('/?cards=1')->assertOk()->getContent();
+        $this->assertStringNotContainsString('console.', $html);
+        $this->assertSame("http://localhost/storefront/{$this->id}/storefront-ABC.js", $this->headTags($html)[3][1]);
+        $this->assertSame(["Storefront build $next is not in public/storefront: pages get build {$this->id} until php artisan storefront:publish."], $warnings);
 
+        $this->assertSame(0, \Illuminate\Support\Facades\Artisan::call('storefront:publish'));
+        $this->assertSame([['script', "http://localhost/storefront/$next/storefront-NEW.js", '']], $this->headTags($this->get('/?cards=1')->getContent()));
+
+        (new \Illuminate\Filesystem\Filesystem)->deleteDirectory($this->public.'/storefront');
+        $html = $this->get('/?cards=1')->assertOk()->getContent();
         $this->assertStringContainsString('<script>console.error("[storefront] Build '.$next.' is not in public\/storefront: run php artisan storefront:publish. The islands do not load.")</script>', $html);
         $this->assertSame([], $this->headTags($html));
         $this->assertStringContainsString('id="storefront-config"', $html);
-
-        $this->assertSame(0, \Illuminate\Support\Facades\Artisan::call('storefront:publish'));
-        $html = $this->get('/?cards=1')->getContent();
-        $this->assertStringNotContainsString('console.', $html);
-        $this->assertSame([['script', "http://localhost/storefront/$next/storefront-NEW.js", '']], $this->headTags($html));
     }
 
     public function test_no_built_bundle_is_one_console_error_and_a_working_page()
