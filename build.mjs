@@ -87,7 +87,7 @@ function options(variant, outdir, preloadFile = '') {
     bundle: true,
     splitting: true,
     format: 'esm',
-    // The browser support list in package.json (README "Browser support").
+    // The browser support list in package.json (docs/architecture.md "Browser support").
     target: supportedTarget(root),
     minify: true,
     // Written beside each file but not linked from it: no shopper downloads the comment (~50 B a file, 10 files before input);
