@@ -5,12 +5,12 @@ namespace StorefrontWidgets\Laravel;
 use Illuminate\Contracts\Http\Kernel as HttpKernel;
 use Illuminate\Support\Facades\Blade;
 use Illuminate\Support\ServiceProvider;
+use InvalidArgumentException;
 use StorefrontWidgets\Laravel\Console\PruneBuildsCommand;
 use StorefrontWidgets\Laravel\Console\PublishCommand;
 use StorefrontWidgets\Laravel\Console\SsrCheckCommand;
 use StorefrontWidgets\Laravel\Console\SsrCommand;
 use StorefrontWidgets\Laravel\Http\FillHooks;
-use InvalidArgumentException;
 
 class StorefrontServiceProvider extends ServiceProvider
 {
