@@ -8,7 +8,8 @@
  *   node build.mjs --both     both
  *
  * Each also writes dist/server/render.js (the server renderer) and dist-demo/
- * (the demo's mock backend and page renderer).
+ * (the demo's mock backend and page renderer); the Preact build also writes
+ * laravel/dist/, the Laravel package's bundle and render service.
  *
  * Output: content-hashed chunks with source maps, one CSS file, stable-named
  * `storefront.js`/`storefront.css` for pages without a manifest reader, and
@@ -25,6 +26,7 @@ import { trimAxios } from './scripts/trim-axios.mjs';
 import { supportedTarget } from './scripts/browsers.mjs';
 import { viteManifest } from './scripts/vite-manifest.mjs';
 import { buildDemo } from './scripts/build-demo.mjs';
+import { buildLaravel } from './scripts/build-laravel.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
 
@@ -85,7 +87,7 @@ function options(variant, outdir, preloadFile = '') {
     bundle: true,
     splitting: true,
     format: 'esm',
-    // The browser support list in package.json (README "Browser support").
+    // The browser support list in package.json (docs/architecture.md "Browser support").
     target: supportedTarget(root),
     minify: true,
     // Written beside each file but not linked from it: no shopper downloads the comment (~50 B a file, 10 files before input);
@@ -225,6 +227,7 @@ export async function build(variants = ['preact']) {
   const builds = [];
   for (const variant of variants) builds.push(await buildVariant(variant));
   await buildServer();
+  if (variants.includes('preact')) await buildLaravel(root);
   await buildDemo();
   return builds;
 }
@@ -270,6 +273,7 @@ async function main(argv) {
   const builds = await build(variants).catch(() => process.exit(1));
   for (const b of builds) console.log(`${b.variant} build: ${relative(root, b.outdir)}/ (${Object.keys(b.manifest).length} manifest entries)`);
   console.log('server renderer: dist/server/render.js; demo: dist-demo/');
+  if (variants.includes('preact')) console.log('Laravel package: laravel/dist/ (bundle, renderer, render service)');
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await main(process.argv.slice(2));

@@ -9,7 +9,7 @@
  * both modes.
  *
  * `{ csp: 'strict' }` or `?csp=strict` on a page: the nonce-based policy with
- * Trusted Types a shop can send (STRICT_CSP; README "Content Security
+ * Trusted Types a shop can send (STRICT_CSP; docs/laravel.md "Content Security
  * Policy"), a fresh nonce on every page's scripts.
  */
 import { randomBytes } from 'node:crypto';

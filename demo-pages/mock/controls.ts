@@ -1,5 +1,5 @@
 /**
- * The demo controls (README, "Demo controls"), read from a page's query:
+ * The demo controls (docs/architecture.md, "Demo controls"), read from a page's query:
  * `?reset=1`, `?visitor=CA`, `?fail=/cart/retrieve:500,…`, `?delay=/auto-search:1500,…`,
  * `?answers=laravel` (answer as Laravel does: 302s and 422s).
  * Both mock modes apply them as a page loads: the in-page mock (browser.ts)

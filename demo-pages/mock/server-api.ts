@@ -30,7 +30,7 @@ export function session(): Record<string, string> {
   return { demo_user: state.loggedIn ? '1' : '0', demo_currency: state.currency };
 }
 
-/** The initial state a Laravel view composer would put into the config block (README "Page config"). */
+/** The initial state the app's Storefront::config() puts into the config block (docs/laravel.md "3. The page config"). */
 export function pageState() {
   return backend.pageState();
 }

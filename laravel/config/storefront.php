@@ -1,13 +1,24 @@
 <?php
 
+use StorefrontWidgets\Laravel\StorefrontServiceProvider;
+
+// Every default of the package is here (php artisan vendor:publish --tag=storefront-config).
 return [
-    // Where the published bundle lives under public/ (php artisan vendor:publish --tag=storefront-assets).
-    // Its URLs go through asset(), so ASSET_URL, a CDN or a sub-folder work.
+    // The published builds under public/ (php artisan storefront:publish): one folder per build, named
+    // by its hash, beside the builds published before it. Shared between releases in a zero-downtime
+    // deploy (docs/laravel.md, "Deploying"). Its URLs go through asset(): ASSET_URL, a CDN or a sub-folder work.
     'path' => env('STOREFRONT_PATH', 'storefront'),
 
-    // The built bundle the package publishes: the dist/ folder that `npm run build` writes
-    // in the storefront-widgets checkout this package belongs to (null: that folder).
-    'bundle' => env('STOREFRONT_BUNDLE'),
+    // The built bundle storefront:publish copies: the package's own dist/public, written by `npm run build`.
+    'bundle' => env('STOREFRONT_BUNDLE', StorefrontServiceProvider::dist('public')),
+
+    // How long a build stays published once a newer one replaced it (php artisan storefront:prune-builds):
+    // a page opened before a deploy keeps loading its islands at least this long.
+    'keep_hours' => (float) env('STOREFRONT_KEEP_HOURS', 24),
+
+    // The middleware group that gets FillHooks (the server HTML into the page's hooks); null: the app adds
+    // StorefrontWidgets\Laravel\Http\FillHooks to the groups or routes it wants.
+    'middleware_group' => env('STOREFRONT_MIDDLEWARE_GROUP', 'web'),
 
     'ssr' => [
         // Server rendering on or off: off, every hook is empty and renders in the browser.
@@ -16,7 +27,9 @@ return [
         'url' => env('STOREFRONT_SSR_URL', 'http://127.0.0.1:13714'),
         // How long a page waits for it, in milliseconds; then its hooks render in the browser.
         'timeout' => (int) env('STOREFRONT_SSR_TIMEOUT', 200),
-        // The Node binary storefront:ssr runs.
+        // The Node binary storefront:ssr runs (20.11 or later).
         'node' => env('STOREFRONT_NODE', 'node'),
+        // The render service storefront:ssr runs: the package's own, one file with no npm dependency.
+        'script' => env('STOREFRONT_SSR_SCRIPT', StorefrontServiceProvider::dist('ssr-server.mjs')),
     ],
 ];

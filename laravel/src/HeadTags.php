@@ -6,7 +6,7 @@ use Illuminate\Contracts\Foundation\Application;
 use Illuminate\Support\Facades\Cache;
 use Illuminate\Support\Facades\Log;
 
-/** The head tags, read from the published manifest.json (Vite's format). */
+/** The head tags of the package's build (its manifest.json, in Vite's format), as published in public/storefront/<build>/. */
 class HeadTags
 {
     /** @var Application */
@@ -31,23 +31,29 @@ class HeadTags
         }
         $html .= '<script type="application/json" id="storefront-config">'.Storefront::json($this->storefront->pageConfig()).'</script>'."\n";
 
-        $dir = trim((string) $this->app->make('config')->get('storefront.path', 'storefront'), '/');
-        $manifestPath = public_path().'/'.$dir.'/manifest.json';
-        $manifest = is_file($manifestPath) ? json_decode((string) file_get_contents($manifestPath), true) : null;
-        $entry = is_array($manifest) ? ($manifest[Storefront::ENTRY] ?? null) : null;
-        if (! is_array($entry) || ! isset($entry['file'])) {
-            $message = "[storefront] No bundle at public/{$dir}/manifest.json: run php artisan vendor:publish --tag=storefront-assets. The islands do not load.";
-            try {
-                $log = Cache::add('storefront:manifest-missing-logged', true, RenderClient::LOG_EVERY);
-            } catch (\Throwable $e) {
-                $log = true;
-            }
-            if ($log) {
-                Log::warning($message);
-            }
-
-            return $html.'<script'.$nonceAttr.'>console.error('.Storefront::json($message).')</script>';
+        $config = $this->app->make('config');
+        $dir = trim((string) $config->get('storefront.path'), '/');
+        $bundle = Builds::read((string) $config->get('storefront.bundle'));
+        if ($bundle === null) {
+            return $html.$this->missing($nonceAttr, "[storefront] No bundle at {$config->get('storefront.bundle')}/manifest.json: build the package (npm run build) or set STOREFRONT_BUNDLE. The islands do not load.");
         }
+        $builds = new Builds('', public_path($dir));
+        if (! $builds->isPublished($bundle['id'])) {
+            // Between a deploy and its storefront:publish: the build published last (its islands
+            // render in the browser where the server HTML is the new build's).
+            $newest = $builds->newest();
+            if ($newest === null) {
+                return $html.$this->missing($nonceAttr, "[storefront] Build {$bundle['id']} is not in public/{$dir}: run php artisan storefront:publish. The islands do not load.");
+            }
+            $this->logOnce("Storefront build {$bundle['id']} is not in public/{$dir}: pages get build {$newest['id']} until php artisan storefront:publish.");
+            $bundle = $newest;
+        }
+        $manifest = $bundle['manifest'];
+        $entry = $manifest[Storefront::ENTRY] ?? null;
+        if (! is_array($entry) || ! isset($entry['file'])) {
+            return $html.$this->missing($nonceAttr, "[storefront] The manifest of build {$bundle['id']} has no ".Storefront::ENTRY.'. The islands do not load.');
+        }
+        $dir .= '/'.$bundle['id'];
 
         $url = function (string $file) use ($dir) {
             return e(asset($dir.'/'.$file));
@@ -59,11 +65,6 @@ class HeadTags
             $html .= '<link rel="modulepreload" href="'.$url($file).'"'.$nonceAttr.'>'."\n";
         }
         $html .= '<script type="module" src="'.$url($entry['file']).'"'.$nonceAttr.'></script>';
-
-        $stale = $this->staleWarning($manifestPath, $dir);
-        if ($stale !== null) {
-            $html .= "\n".'<script'.$nonceAttr.'>console.warn('.Storefront::json($stale).')</script>';
-        }
 
         return $html;
     }
@@ -84,18 +85,25 @@ class HeadTags
         return $files;
     }
 
-    /** A warning when the published bundle is not the one the package has (a build since the last publish). */
-    private function staleWarning(string $publishedManifest, string $dir): ?string
+    /** One console error on the page, one warning line per minute in the log. */
+    private function missing(string $nonceAttr, string $message): string
     {
-        $source = StorefrontServiceProvider::bundlePath($this->app).'/manifest.json';
-        if (! is_file($source) || realpath($source) === realpath($publishedManifest)) {
-            return null;
-        }
-        if (filemtime($source) <= filemtime($publishedManifest) || file_get_contents($source) === file_get_contents($publishedManifest)) {
-            return null;
-        }
+        $this->logOnce($message);
 
-        return "[storefront] public/{$dir} is older than the bundle this package has: run php artisan vendor:publish --tag=storefront-assets --force";
+        return '<script'.$nonceAttr.'>console.error('.Storefront::json($message).')</script>';
+    }
+
+    /** One warning line per minute across workers (through the cache), or per page when the cache fails. */
+    private function logOnce(string $message): void
+    {
+        try {
+            $log = Cache::add('storefront:head-logged:'.md5($message), true, RenderClient::LOG_EVERY);
+        } catch (\Throwable $e) {
+            $log = true;
+        }
+        if ($log) {
+            Log::warning($message);
+        }
     }
 
     private function csrfToken(): ?string

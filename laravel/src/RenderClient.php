@@ -15,9 +15,6 @@ class RenderClient
     /** Seconds between two log lines about an unavailable service. */
     public const LOG_EVERY = 60;
 
-    /** Where the render service listens unless storefront.ssr.url says otherwise. */
-    public const DEFAULT_URL = 'http://127.0.0.1:13714';
-
     /** @var Http */
     private $http;
 
@@ -36,7 +33,7 @@ class RenderClient
     /** The render service's URL (storefront.ssr.url), without a trailing slash. */
     public static function serviceUrl(Config $config): string
     {
-        return rtrim((string) $config->get('storefront.ssr.url', self::DEFAULT_URL), '/');
+        return rtrim((string) $config->get('storefront.ssr.url'), '/');
     }
 
     /**
@@ -55,7 +52,7 @@ class RenderClient
         }
         $url = self::serviceUrl($this->config);
         // In seconds as floats through Guzzle's own options: Http::timeout() takes whole seconds before Laravel 11.
-        $seconds = max(1, (int) $this->config->get('storefront.ssr.timeout', 200)) / 1000;
+        $seconds = max(1, (int) $this->config->get('storefront.ssr.timeout')) / 1000;
         try {
             // Encoded as data-props is (a string that is not UTF-8 becomes null), so both sides see the same props.
             $body = json_encode(['config' => $config, 'hooks' => $hooks], JSON_PARTIAL_OUTPUT_ON_ERROR);

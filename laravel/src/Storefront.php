@@ -3,51 +3,28 @@
 namespace StorefrontWidgets\Laravel;
 
 use Closure;
-use Illuminate\Contracts\Foundation\Application;
 use Illuminate\Contracts\Support\Arrayable;
-use Illuminate\Http\Request;
 use Illuminate\Support\HtmlString;
 use JsonSerializable;
 
 /**
- * The storefront on one page: its config block, its head tags and its hooks.
+ * The storefront API (the Storefront facade): the page config, the head tags
+ * and the hooks.
  *
  * Hooks print a placeholder while the views render; when the response is
  * ready, FillHooks sends every hook of the page to the render service in one
- * request and puts each hook's HTML in place of its placeholder.
+ * request and puts each hook's HTML in place of its placeholder. This object
+ * holds only what the app declares once (the config callback); what belongs
+ * to one request is in Page, a scoped binding. It reads the container of the
+ * moment (app()), never one kept from boot, as Octane needs.
  */
 class Storefront
 {
     /** The bundle's entry in its manifest. */
     public const ENTRY = 'widgets/storefront.ts';
 
-    /** @var Application */
-    private $app;
-
-    /** @var RenderClient */
-    private $client;
-
     /** @var Closure|null fn (Request $request): array */
     private $configResolver;
-
-    /** @var Request|null the request the config below was resolved for */
-    private $configRequest;
-
-    /** @var array|object|null */
-    private $resolvedConfig;
-
-    /** @var array<int, array{widget: string, props: mixed}> the hooks waiting for their HTML */
-    private $hooks = [];
-
-    /** @var string makes this request's placeholders impossible to guess from page content */
-    private $token;
-
-    public function __construct(Application $app, RenderClient $client)
-    {
-        $this->app = $app;
-        $this->client = $client;
-        $this->token = bin2hex(random_bytes(8));
-    }
 
     /**
      * Declares the page config (the #storefront-config block), once, in a service provider.
@@ -56,26 +33,22 @@ class Storefront
     public function config(callable $resolver): void
     {
         $this->configResolver = Closure::fromCallable($resolver);
-        $this->configRequest = null;
     }
 
     /** This request's page config: an object when it is empty (JSON {}). */
     public function pageConfig()
     {
-        $request = $this->app->bound('request') ? $this->app->make('request') : null;
-        if ($this->configRequest === null || $this->configRequest !== $request) {
-            $config = $this->configResolver ? ($this->configResolver)($request) : [];
-            $this->resolvedConfig = self::plain($config) ?: (object) [];
-            $this->configRequest = $request;
-        }
+        return $this->page()->config(function () {
+            $request = app()->bound('request') ? app('request') : null;
 
-        return $this->resolvedConfig;
+            return self::plain($this->configResolver ? ($this->configResolver)($request) : []) ?: (object) [];
+        });
     }
 
     /** The head tags: CSRF meta, config block, CSS, module preloads, entry script. */
     public function head(?string $nonce = null): HtmlString
     {
-        return new HtmlString((new HeadTags($this->app, $this))->render($nonce ?? $this->cspNonce()));
+        return new HtmlString((new HeadTags(app(), $this))->render($nonce ?? $this->cspNonce()));
     }
 
     /**
@@ -92,8 +65,7 @@ class Storefront
         }
         $open .= ($attributes === '' ? '' : ' '.$attributes).'>';
         if ($inner === null) {
-            $this->hooks[] = ['widget' => $widget, 'props' => $props === [] ? null : $props];
-            $inner = $this->placeholder(count($this->hooks) - 1);
+            $inner = (string) $this->page()->add($widget, $props === [] ? null : $props);
         }
 
         return new HtmlString($open.$inner.'</'.$tag.'>');
@@ -102,41 +74,17 @@ class Storefront
     /** Puts the server HTML into every hook placeholder of $html (one render request), '' where there is none or $render is false. */
     public function fill(string $html, bool $render = true): string
     {
-        $pattern = '/'.preg_quote('<!--storefront-hook:'.$this->token.':', '/').'(\d+)-->/';
-        if ($this->hooks === [] || ! preg_match_all($pattern, $html, $matches)) {
-            return $html;
-        }
-        $indexes = array_values(array_unique(array_map('intval', $matches[1])));
-        $indexes = array_values(array_filter($indexes, function ($i) {
-            return isset($this->hooks[$i]);
-        }));
-        $rendered = [];
-        if ($render && $indexes !== [] && $this->app->make('config')->get('storefront.ssr.enabled', true)) {
-            $hooks = array_map(function ($i) {
-                return $this->hooks[$i];
-            }, $indexes);
-            foreach ($this->client->render($hooks, $this->pageConfig()) as $n => $hookHtml) {
-                $rendered[$indexes[$n]] = $hookHtml;
-            }
-        }
+        $render = $render && app('config')->get('storefront.ssr.enabled');
 
-        return preg_replace_callback($pattern, function ($m) use ($rendered) {
-            return $rendered[(int) $m[1]] ?? '';
-        }, $html);
+        return $this->page()->fill($html, $render ? function (array $hooks) {
+            return app(RenderClient::class)->render($hooks, $this->pageConfig());
+        } : null);
     }
 
-    /** Forgets this request's hooks and config (a new request starts; long-lived workers too). */
-    public function flush(): void
+    /** This request's page: its config, its hooks. */
+    public function page(): Page
     {
-        $this->hooks = [];
-        $this->configRequest = null;
-        $this->resolvedConfig = null;
-        $this->token = bin2hex(random_bytes(8));
-    }
-
-    public function hasPendingHooks(): bool
-    {
-        return $this->hooks !== [];
+        return app(Page::class);
     }
 
     /** The nonce of the app's Content-Security-Policy, as Laravel's Vite has it (9.19+). */
@@ -144,7 +92,7 @@ class Storefront
     {
         $vite = 'Illuminate\Foundation\Vite';
         if (class_exists($vite) && method_exists($vite, 'cspNonce')) {
-            return $this->app->make($vite)->cspNonce();
+            return app($vite)->cspNonce();
         }
 
         return null;
@@ -172,10 +120,5 @@ class Storefront
         }
 
         return $value;
-    }
-
-    private function placeholder(int $index): string
-    {
-        return '<!--storefront-hook:'.$this->token.':'.$index.'-->';
     }
 }

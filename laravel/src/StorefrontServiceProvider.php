@@ -2,10 +2,12 @@
 
 namespace StorefrontWidgets\Laravel;
 
-use Illuminate\Contracts\Foundation\Application;
 use Illuminate\Contracts\Http\Kernel as HttpKernel;
 use Illuminate\Support\Facades\Blade;
 use Illuminate\Support\ServiceProvider;
+use InvalidArgumentException;
+use StorefrontWidgets\Laravel\Console\PruneBuildsCommand;
+use StorefrontWidgets\Laravel\Console\PublishCommand;
 use StorefrontWidgets\Laravel\Console\SsrCheckCommand;
 use StorefrontWidgets\Laravel\Console\SsrCommand;
 use StorefrontWidgets\Laravel\Http\FillHooks;
@@ -15,45 +17,45 @@ class StorefrontServiceProvider extends ServiceProvider
     public function register()
     {
         $this->mergeConfigFrom(__DIR__.'/../config/storefront.php', 'storefront');
-        $this->app->singleton(RenderClient::class);
+        // What the app declares once (the config callback) lives as long as the app; one request's state for that request.
         $this->app->singleton(Storefront::class);
+        $this->app->scoped(Page::class);
     }
 
     public function boot()
     {
         $this->loadViewsFrom(__DIR__.'/../resources/views', 'storefront');
         Blade::componentNamespace('StorefrontWidgets\\Laravel\\Components', 'storefront');
-        Blade::directive('storefrontHead', function ($nonce) {
-            return '<?php echo app(\\StorefrontWidgets\\Laravel\\Storefront::class)->head('.($nonce === '' ? '' : $nonce).'); ?>';
-        });
 
-        if ($this->app->bound(HttpKernel::class)) {
-            $kernel = $this->app->make(HttpKernel::class);
-            if (method_exists($kernel, 'pushMiddleware')) {
-                $kernel->pushMiddleware(FillHooks::class);
+        $group = $this->app['config']->get('storefront.middleware_group');
+        if ($group) {
+            // Through the HTTP kernel when it has the group: it writes its groups over the router's when it is made.
+            $kernel = $this->app->bound(HttpKernel::class) ? $this->app->make(HttpKernel::class) : null;
+            try {
+                if (! method_exists($kernel, 'appendMiddlewareToGroup')) {
+                    throw new InvalidArgumentException('no kernel groups');
+                }
+                $kernel->appendMiddlewareToGroup($group, FillHooks::class);
+            } catch (InvalidArgumentException $e) {
+                $this->app['router']->pushMiddlewareToGroup($group, FillHooks::class);
             }
         }
 
         if ($this->app->runningInConsole()) {
             $this->publishes([__DIR__.'/../config/storefront.php' => $this->app->configPath('storefront.php')], 'storefront-config');
-            $this->publishes([
-                self::bundlePath($this->app) => public_path().'/'.trim((string) config('storefront.path', 'storefront'), '/'),
-            ], 'storefront-assets');
-            $this->commands([SsrCommand::class, SsrCheckCommand::class]);
+            $this->commands([PublishCommand::class, PruneBuildsCommand::class, SsrCommand::class, SsrCheckCommand::class]);
         }
     }
 
-    /** The built bundle: config('storefront.bundle'), else dist/ of the storefront-widgets checkout this package is in. */
-    public static function bundlePath(Application $app): string
+    /** A path in the package's dist/, which `npm run build` writes (the defaults in config/storefront.php). */
+    public static function dist(string $path): string
     {
-        $configured = $app->make('config')->get('storefront.bundle');
-
-        return rtrim($configured ?: dirname(__DIR__, 2).'/dist', '/');
+        return dirname(__DIR__).'/dist/'.$path;
     }
 
-    /** The render service's script in that checkout. */
-    public static function serviceScript(): string
+    /** The published builds' folder, public/storefront. */
+    public static function builds(): Builds
     {
-        return dirname(__DIR__, 2).'/scripts/ssr-server.mjs';
+        return new Builds((string) config('storefront.bundle'), public_path(trim((string) config('storefront.path'), '/')));
     }
 }

@@ -3,7 +3,10 @@
 namespace StorefrontWidgets\Laravel\Tests;
 
 use Illuminate\Contracts\Console\Kernel;
+use Illuminate\Filesystem\Filesystem;
 use Illuminate\Foundation\Testing\TestCase as LaravelTestCase;
+use Illuminate\Support\Facades\Artisan;
+use StorefrontWidgets\Laravel\Builds;
 
 /** The test app (tests/app) booted as Laravel boots it, with a throwaway public folder and storage. */
 abstract class TestCase extends LaravelTestCase
@@ -17,6 +20,19 @@ abstract class TestCase extends LaravelTestCase
     /** @var resource[] */
     private $services = [];
 
+    /** @var string[] folders to remove after the test */
+    private $temporary = [];
+
+    /** @var int */
+    private static $folders = 0;
+
+    protected function setUp(): void
+    {
+        // Each test starts with an empty public folder.
+        (new Filesystem)->deleteDirectory(sys_get_temp_dir().'/storefront-public-'.getmypid());
+        parent::setUp();
+    }
+
     public function createApplication()
     {
         $this->public = sys_get_temp_dir().'/storefront-public-'.getmypid();
@@ -26,7 +42,7 @@ abstract class TestCase extends LaravelTestCase
             'APP_PUBLIC' => $this->public,
             'STOREFRONT_SSR_URL' => 'http://127.0.0.1:9', // nothing listens: tests that need a service start one
         ];
-        foreach (['ASSET_URL', 'STOREFRONT_SSR_TIMEOUT', 'STOREFRONT_SSR', 'STOREFRONT_BUNDLE'] as $name) {
+        foreach (['ASSET_URL', 'STOREFRONT_SSR_TIMEOUT', 'STOREFRONT_SSR', 'STOREFRONT_BUNDLE', 'STOREFRONT_MIDDLEWARE_GROUP'] as $name) {
             putenv($name);
             unset($_ENV[$name], $_SERVER[$name]);
         }
@@ -47,6 +63,9 @@ abstract class TestCase extends LaravelTestCase
             proc_close($process);
         }
         $this->services = [];
+        foreach ($this->temporary as $dir) {
+            (new Filesystem)->deleteDirectory($dir);
+        }
         parent::tearDown();
     }
 
@@ -63,9 +82,9 @@ abstract class TestCase extends LaravelTestCase
     /** Starts the real render service (scripts/ssr-server.mjs) on a free port. */
     protected function realService(): void
     {
-        $script = dirname(__DIR__, 2).'/scripts/ssr-server.mjs';
-        if (! is_file(dirname(__DIR__, 2).'/dist/server/render.js')) {
-            $this->fail('dist/server/render.js is missing: run "npm run build" first');
+        $script = config('storefront.ssr.script');
+        if (! is_file($script)) {
+            $this->fail("{$script} is missing: run \"npm run build\" first");
         }
         $port = $this->startProcess(['node', $script], ['SSR_PORT' => '0'], '/listening on http:\/\/127\.0\.0\.1:(\d+)/');
         config(['storefront.ssr.url' => "http://127.0.0.1:$port"]);
@@ -85,18 +104,48 @@ abstract class TestCase extends LaravelTestCase
         config(['storefront.ssr.url' => "http://127.0.0.1:$port"]);
     }
 
-    /** Writes a manifest.json as the build writes it into the public folder. */
-    protected function publishManifest(array $manifest = null): void
+    /** A folder removed after the test. */
+    protected function temporaryDirectory(string $name): string
     {
-        @mkdir($this->public.'/storefront', 0777, true);
-        file_put_contents($this->public.'/storefront/manifest.json', json_encode($manifest ?? [
+        $dir = sys_get_temp_dir().'/storefront-'.$name.'-'.getmypid().'-'.(++self::$folders);
+        (new Filesystem)->deleteDirectory($dir);
+        mkdir($dir, 0777, true);
+        $this->temporary[] = $dir;
+
+        return $dir;
+    }
+
+    /**
+     * A built bundle with this manifest (each file it names holds a line of JS),
+     * made the package's bundle (storefront.bundle) and, unless $publish is
+     * false, published with storefront:publish. Returns its build id.
+     */
+    protected function bundle(array $manifest = null, bool $publish = true, string $name = 'bundle'): string
+    {
+        $manifest = $manifest ?? [
             'widgets/storefront.ts' => [
                 'file' => 'storefront-ABC.js', 'src' => 'widgets/storefront.ts', 'isEntry' => true,
                 'imports' => ['_chunk-A.js'], 'css' => ['storefront-ABC.css'],
             ],
             '_chunk-A.js' => ['file' => 'chunks/chunk-A.js', 'imports' => ['_chunk-B.js']],
             '_chunk-B.js' => ['file' => 'chunks/chunk-B.js', 'imports' => ['_chunk-A.js']],
-        ]));
+        ];
+        $dir = $this->temporaryDirectory($name);
+        file_put_contents($dir.'/manifest.json', json_encode($manifest));
+        foreach ($manifest as $chunk) {
+            foreach (array_merge([$chunk['file'] ?? null], $chunk['css'] ?? []) as $file) {
+                if ($file !== null) {
+                    @mkdir(dirname($dir.'/'.$file), 0777, true);
+                    file_put_contents($dir.'/'.$file, "export{}\n");
+                }
+            }
+        }
+        config(['storefront.bundle' => $dir]);
+        if ($publish) {
+            $this->assertSame(0, Artisan::call('storefront:publish'), Artisan::output());
+        }
+
+        return Builds::read($dir)['id'];
     }
 
     private function startProcess(array $command, array $env = [], string $portPattern = '/^(\d+)/'): int

@@ -7,7 +7,7 @@
  * more hooks, handled by Laravel's HTTP kernel in this process (views
  * compiled, the app booted once, as under PHP-FPM with OPcache). Each run
  * times the page with server rendering on (the real render service,
- * scripts/ssr-server.mjs) and off, interleaved, so the machine's noise
+ * the package's dist/ssr-server.mjs) and off, interleaved, so the machine's noise
  * falls on both alike; the difference is the time added. Then the fallback:
  * the same page with the service stopped (nothing listens) and hung (it
  * takes the connection and never answers), against the same page off.
@@ -32,7 +32,7 @@ $app->make(Illuminate\Contracts\Console\Kernel::class)->bootstrap();
 $app['config']->set('logging.default', 'null');
 $app['config']->set('logging.channels.null', ['driver' => 'monolog', 'handler' => Monolog\Handler\NullHandler::class]);
 
-$service = proc_open(['node', dirname(__DIR__, 2).'/scripts/ssr-server.mjs'], [1 => ['pipe', 'w'], 2 => ['file', '/dev/null', 'a']], $pipes, null, ['SSR_PORT' => '0'] + getenv());
+$service = proc_open(['node', $app['config']->get('storefront.ssr.script')], [1 => ['pipe', 'w'], 2 => ['file', '/dev/null', 'a']], $pipes, null, ['SSR_PORT' => '0'] + getenv());
 if (! preg_match('/listening on (http:\/\/127\.0\.0\.1:\d+)/', (string) fgets($pipes[1]), $m)) {
     fwrite(STDERR, "The render service did not start: run npm run build first.\n");
     exit(1);

@@ -13,7 +13,8 @@ spl_autoload_register(function ($class) {
     $roots = [
         'StorefrontWidgets\\Laravel\\Tests\\' => __DIR__.'/',
         'StorefrontWidgets\\Laravel\\' => dirname(__DIR__).'/src/',
-        'App\\' => __DIR__.'/app/app/',
+        // The test app's, or a copy's (tests/fixtures/run-page.php).
+        'App\\' => (getenv('APP_BASE') ?: __DIR__.'/app').'/app/',
     ];
     foreach ($roots as $prefix => $dir) {
         if (strncmp($class, $prefix, strlen($prefix)) === 0) {

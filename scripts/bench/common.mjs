@@ -67,7 +67,7 @@ export const longest = (entries, from = 0) => Math.max(0, ...entries.filter(([st
 
 /**
  * In the page: wakes the server-rendered islands right after load, as a
- * shopper's first input then would (README "When islands wake"): the scale
+ * shopper's first input then would (docs/architecture.md "When islands wake"): the scale
  * and compare parts measure hydration, so they take its worst case, at once.
  */
 function wakeAtLoad() {

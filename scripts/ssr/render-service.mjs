@@ -11,7 +11,7 @@ import { oneLine, parseRenderRequest, readBody, RequestError } from './request.m
 export const DEFAULT_PORT = 13714;
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 export const DEFAULT_MAX_HOOKS = 500;
-// Under the 200 ms the README's PHP helper waits, leaving it time to print the page.
+// Under the 200 ms the Laravel package waits (STOREFRONT_SSR_TIMEOUT), leaving it time to print the page.
 export const DEFAULT_RENDER_BUDGET_MS = 150;
 // Per worker: about 480 category grids of 48 cards (65 KB each).
 export const DEFAULT_CACHE_BYTES = 32 * 1024 * 1024;

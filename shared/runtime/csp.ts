@@ -1,5 +1,5 @@
 /**
- * Running under a strict Content-Security-Policy (README "Content Security
+ * Running under a strict Content-Security-Policy (docs/laravel.md "Content Security
  * Policy"): the page's nonce for the elements the bundle adds that load
  * scripts, and the bundle's one Trusted Types policy, `storefront`.
  *

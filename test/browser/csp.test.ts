@@ -1,5 +1,5 @@
 /**
- * The bundle under the strict CSP a shop can send (README "Content Security
+ * The bundle under the strict CSP a shop can send (docs/laravel.md "Content Security
  * Policy"): nonce-based script-src with 'strict-dynamic' and Trusted Types
  * (demo control ?csp=strict). Every island mounts, the PayPal button loads
  * the (fake) SDK through the `storefront` policy, the prefetch adds its

@@ -111,7 +111,7 @@ describe.skipIf(!php).each(versions)('$name app with the package', ({ includePat
     storage = mkdtempSync(join(tmpdir(), 'storefront-laravel-'));
     const env = { APP_STORAGE: storage };
     const artisan = ['-d', `include_path=${includePath}`, join(app, 'artisan')];
-    execFileSync('php', [...artisan, 'vendor:publish', '--tag=storefront-assets', '--force'], { env: { ...process.env, ...env } });
+    execFileSync('php', [...artisan, 'storefront:publish'], { env: { ...process.env, ...env } });
     servicePort = await freePort();
     service = await startUntil('php', [...artisan, 'storefront:ssr'], { ...env, STOREFRONT_SSR_URL: `http://127.0.0.1:${servicePort}` }, /listening on/);
     // Two servers of the same app: one gives a busy machine's render service time (what the page

@@ -20,7 +20,7 @@ export const SDK_TIMEOUT_MS = 10_000;
 /** How far below the fold the SDK starts loading. */
 export const NEAR_VIEWPORT_MARGIN = '300px 0px';
 
-/** The SDK query parameters (see README "PayPal express: SDK options"). */
+/** The SDK query parameters (see README.md "Which SDK option expresses each requirement"). */
 export function sdkOptions(clientId: string, sdkBaseUrl?: string): PayPalScriptOptions {
   return {
     clientId,

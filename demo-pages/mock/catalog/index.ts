@@ -1,5 +1,5 @@
 /**
- * Seeded catalog of the mock backend (DESIGN.md "Mock backend and demo pages").
+ * Seeded catalog of the mock backend (docs/architecture.md "Demo pages").
  *
  * One `RawProduct` object per product holds everything every view needs, so
  * one edit changes the teaser card, the quick-add product, the search result

@@ -4,7 +4,6 @@ namespace StorefrontWidgets\Laravel\Console;
 
 use Illuminate\Console\Command;
 use StorefrontWidgets\Laravel\RenderClient;
-use StorefrontWidgets\Laravel\StorefrontServiceProvider;
 use Symfony\Component\Process\Process;
 
 /** Runs the render service in the foreground, for Supervisor or systemd (as inertia:start-ssr does). */
@@ -16,9 +15,9 @@ class SsrCommand extends Command
 
     public function handle()
     {
-        $script = StorefrontServiceProvider::serviceScript();
+        $script = (string) config('storefront.ssr.script');
         if (! is_file($script)) {
-            $this->error("The render service is not at {$script}: install the package from a storefront-widgets checkout.");
+            $this->error("The render service is not at {$script}: build the package (npm run build) or set STOREFRONT_SSR_SCRIPT.");
 
             return 1;
         }
@@ -29,8 +28,8 @@ class SsrCommand extends Command
 
             return 1;
         }
-        $node = (string) config('storefront.ssr.node', 'node');
-        $env = ['SSR_PORT' => (string) ($url['port'] ?? parse_url(RenderClient::DEFAULT_URL, PHP_URL_PORT))];
+        $node = (string) config('storefront.ssr.node');
+        $env = ['SSR_PORT' => (string) ($url['port'] ?? 80)];
 
         // Replace this process with Node when PHP can: the stop signal from
         // Supervisor or systemd then reaches the service itself.
@@ -50,7 +49,7 @@ class SsrCommand extends Command
             return 1;
         }
 
-        $process = new Process([$node, $script], dirname($script, 2), $env, null, null);
+        $process = new Process([$node, $script], dirname($script), $env, null, null);
         $process->start();
         foreach ($process as $type => $data) {
             $type === Process::OUT ? $this->output->write($data) : $this->output->getErrorStyle()->write($data);

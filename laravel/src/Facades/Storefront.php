@@ -10,6 +10,7 @@ use Illuminate\Support\Facades\Facade;
  * @method static \Illuminate\Support\HtmlString head(?string $nonce = null)
  * @method static \Illuminate\Support\HtmlString hook(string $widget, mixed $props = null, string $tag = 'div', string $attributes = '', ?string $inner = null)
  * @method static string fill(string $html, bool $render = true)
+ * @method static \StorefrontWidgets\Laravel\Page page()
  *
  * @see \StorefrontWidgets\Laravel\Storefront
  */

@@ -60,16 +60,53 @@ class CommandsTest extends TestCase
         $this->assertStringContainsString('must point at this machine', Artisan::output());
     }
 
-    public function test_vendor_publish_copies_the_built_bundle_into_public()
+    public function test_publish_copies_the_build_into_a_folder_of_its_own_once()
     {
-        $bundle = sys_get_temp_dir().'/storefront-dist-'.getmypid();
-        @mkdir($bundle.'/chunks', 0777, true);
-        file_put_contents($bundle.'/manifest.json', '{}');
-        file_put_contents($bundle.'/chunks/chunk-X.js', 'export{}');
-        $this->env = ['STOREFRONT_BUNDLE' => $bundle];
-        $this->refreshApplication();
+        $real = config('storefront.bundle');
+        $this->assertFileExists($real.'/manifest.json', 'the package\'s own bundle: run "npm run build" first');
+        $this->assertSame(0, Artisan::call('storefront:publish'));
+        $id = \StorefrontWidgets\Laravel\Builds::read($real)['id'];
+        $this->assertSame("Published build $id into public/storefront/$id.\n", Artisan::output());
+        $manifest = json_decode(file_get_contents($real.'/manifest.json'), true);
+        foreach ($manifest as $chunk) {
+            $this->assertFileEquals($real.'/'.$chunk['file'], $this->public."/storefront/$id/".$chunk['file']);
+        }
 
-        $this->assertSame(0, Artisan::call('vendor:publish', ['--tag' => 'storefront-assets', '--force' => true]));
-        $this->assertFileEquals($bundle.'/chunks/chunk-X.js', $this->public.'/storefront/chunks/chunk-X.js');
+        $this->assertSame(0, Artisan::call('storefront:publish'));
+        $this->assertSame("Build $id is already in public/storefront: it is the newest again.\n", Artisan::output());
+        $this->assertSame([$id], array_keys(json_decode(file_get_contents($this->public.'/storefront/builds.json'), true)));
+        $this->assertSame(['builds.json', $id], array_values(array_diff(scandir($this->public.'/storefront'), ['.', '..'])), 'no temporary folder left');
+    }
+
+    public function test_publish_without_a_built_bundle_says_what_to_do()
+    {
+        config(['storefront.bundle' => '/nowhere']);
+        $this->assertSame(1, Artisan::call('storefront:publish'));
+        $this->assertStringContainsString('No bundle at /nowhere/manifest.json: build the package (npm run build) or set STOREFRONT_BUNDLE.', Artisan::output());
+    }
+
+    public function test_a_rollback_makes_the_old_build_the_newest_and_the_build_it_replaced_goes_after_the_hours_kept()
+    {
+        $a = $this->bundle(null, true, 'a');
+        $bundleA = config('storefront.bundle');
+        \Illuminate\Support\Carbon::setTestNow(now()->addHour());
+        $b = $this->bundle(['widgets/storefront.ts' => ['file' => 'storefront-B.js', 'isEntry' => true]], true, 'b');
+        \Illuminate\Support\Carbon::setTestNow(now()->addHour());
+        config(['storefront.bundle' => $bundleA]);
+        $this->assertSame(0, Artisan::call('storefront:publish'));
+        $this->assertSame("Build $a is already in public/storefront: it is the newest again.\n", Artisan::output());
+
+        \Illuminate\Support\Carbon::setTestNow(now()->addHours(23));
+        Artisan::call('storefront:prune-builds', ['--keep-hours' => 24]);
+        $this->assertDirectoryExists($this->public."/storefront/$b");
+        \Illuminate\Support\Carbon::setTestNow(now()->addHours(2));
+        Artisan::call('storefront:prune-builds', ['--keep-hours' => 24]);
+        $this->assertSame("Removed 1 build ($b); kept $a (builds replaced less than 24 hours ago, and the newest).\n", Artisan::output());
+        $this->assertDirectoryDoesNotExist($this->public."/storefront/$b");
+        $this->assertDirectoryExists($this->public."/storefront/$a");
+        \Illuminate\Support\Carbon::setTestNow();
+
+        $this->assertSame(1, Artisan::call('storefront:prune-builds', ['--keep-hours' => 'a day']));
+        $this->assertStringContainsString('--keep-hours must be a number of hours (0 or more), not a day.', Artisan::output());
     }
 }

@@ -9,11 +9,14 @@ use StorefrontWidgets\Laravel\Tests\TestCase;
 
 class HeadTest extends TestCase
 {
+    /** @var string the published build */
+    private $id;
+
     protected function setUp(): void
     {
         parent::setUp();
         View::addLocation(__DIR__.'/../fixtures/views');
-        $this->publishManifest();
+        $this->id = $this->bundle();
     }
 
     /** The head's tags, by kind: [tag, url, nonce]. */
@@ -30,12 +33,17 @@ class HeadTest extends TestCase
     {
         $html = $this->get('/?cards=1')->assertOk()->getContent();
 
+        $build = 'http://localhost/storefront/'.$this->id;
+        $this->assertMatchesRegularExpression('/^[0-9a-f]{12}$/', $this->id);
         $this->assertSame([
-            ['stylesheet', 'http://localhost/storefront/storefront-ABC.css', ''],
-            ['modulepreload', 'http://localhost/storefront/chunks/chunk-A.js', ''],
-            ['modulepreload', 'http://localhost/storefront/chunks/chunk-B.js', ''],
-            ['script', 'http://localhost/storefront/storefront-ABC.js', ''],
+            ['stylesheet', "$build/storefront-ABC.css", ''],
+            ['modulepreload', "$build/chunks/chunk-A.js", ''],
+            ['modulepreload', "$build/chunks/chunk-B.js", ''],
+            ['script', "$build/storefront-ABC.js", ''],
         ], $this->headTags($html));
+        foreach ($this->headTags($html) as [, $url]) {
+            $this->assertFileExists($this->public.substr($url, strlen('http://localhost')));
+        }
         $this->assertMatchesRegularExpression('/<meta name="csrf-token" content="[A-Za-z0-9]{40}">/', $html);
         $this->assertStringNotContainsString('console.', $html);
     }
@@ -68,14 +76,14 @@ class HeadTest extends TestCase
     {
         $this->env = ['ASSET_URL' => 'https://cdn.example.com/shop-assets'];
         $this->refreshApplication();
-        $this->publishManifest();
+        $id = $this->bundle();
         $urls = array_column($this->headTags($this->get('/?cards=1')->getContent()), 1);
 
         $this->assertSame([
-            'https://cdn.example.com/shop-assets/storefront/storefront-ABC.css',
-            'https://cdn.example.com/shop-assets/storefront/chunks/chunk-A.js',
-            'https://cdn.example.com/shop-assets/storefront/chunks/chunk-B.js',
-            'https://cdn.example.com/shop-assets/storefront/storefront-ABC.js',
+            "https://cdn.example.com/shop-assets/storefront/$id/storefront-ABC.css",
+            "https://cdn.example.com/shop-assets/storefront/$id/chunks/chunk-A.js",
+            "https://cdn.example.com/shop-assets/storefront/$id/chunks/chunk-B.js",
+            "https://cdn.example.com/shop-assets/storefront/$id/storefront-ABC.js",
         ], $urls);
     }
 
@@ -87,16 +95,16 @@ class HeadTest extends TestCase
         ]);
         $html = $kernel->handle($request)->getContent();
 
-        $this->assertSame('http://shop.example/sale/storefront/storefront-ABC.js', $this->headTags($html)[3][1]);
+        $this->assertSame("http://shop.example/sale/storefront/{$this->id}/storefront-ABC.js", $this->headTags($html)[3][1]);
     }
 
     public function test_another_public_folder_from_the_config()
     {
         config(['storefront.path' => 'vendor/cards/']);
-        @mkdir($this->public.'/vendor/cards', 0777, true);
-        copy($this->public.'/storefront/manifest.json', $this->public.'/vendor/cards/manifest.json');
+        $this->assertSame(0, \Illuminate\Support\Facades\Artisan::call('storefront:publish'));
 
-        $this->assertSame('http://localhost/vendor/cards/storefront-ABC.js', $this->headTags($this->get('/?cards=1')->getContent())[3][1]);
+        $this->assertSame("http://localhost/vendor/cards/{$this->id}/storefront-ABC.js", $this->headTags($this->get('/?cards=1')->getContent())[3][1]);
+        $this->assertFileExists($this->public."/vendor/cards/{$this->id}/storefront-ABC.js");
     }
 
     public function test_the_csp_nonce_of_laravels_vite_or_the_one_given()
@@ -111,46 +119,61 @@ class HeadTest extends TestCase
             $this->assertNull(app(\StorefrontWidgets\Laravel\Storefront::class)->cspNonce()); // Laravel 8: no Vite
         }
 
-        \Illuminate\Support\Facades\Route::middleware('web')->get('/directive', function () {
-            return view('directive');
+        \Illuminate\Support\Facades\Route::middleware('web')->get('/nonces', function () {
+            return view('nonces');
         });
-        $html = $this->get('/directive')->getContent();
+        $html = $this->get('/nonces')->getContent();
         $this->assertSame(
-            [class_exists($vite) ? 'nonce="n-vite"' : '', 'nonce="n-directive"', 'nonce="n-attribute"'],
+            ['nonce="n-attribute"', class_exists($vite) ? 'nonce="n-vite"' : ''],
             array_values(array_unique(array_column($this->headTags($html), 2)))
         );
     }
 
-    public function test_no_published_bundle_is_one_console_error_and_a_working_page()
+    public function test_a_build_not_yet_published_gets_the_build_published_last_and_nothing_published_is_one_console_error()
     {
-        unlink($this->public.'/storefront/manifest.json');
+        $warnings = [];
+        \Illuminate\Support\Facades\Event::listen(\Illuminate\Log\Events\MessageLogged::class, function ($event) use (&$warnings) {
+            if (strpos($event->message, 'Storefront build') === 0) {
+                $warnings[] = $event->message;
+            }
+        });
+        $next = $this->bundle(['widgets/storefront.ts' => ['file' => 'storefront-NEW.js', 'isEntry' => true]], false, 'next');
         $html = $this->get('/?cards=1')->assertOk()->getContent();
+        $this->assertStringNotContainsString('console.', $html);
+        $this->assertSame("http://localhost/storefront/{$this->id}/storefront-ABC.js", $this->headTags($html)[3][1]);
+        $this->assertSame(["Storefront build $next is not in public/storefront: pages get build {$this->id} until php artisan storefront:publish."], $warnings);
 
-        $this->assertStringContainsString('<script>console.error("[storefront] No bundle at public\/storefront\/manifest.json: run php artisan vendor:publish --tag=storefront-assets. The islands do not load.")</script>', $html);
+        $this->assertSame(0, \Illuminate\Support\Facades\Artisan::call('storefront:publish'));
+        $this->assertSame([['script', "http://localhost/storefront/$next/storefront-NEW.js", '']], $this->headTags($this->get('/?cards=1')->getContent()));
+
+        (new \Illuminate\Filesystem\Filesystem)->deleteDirectory($this->public.'/storefront');
+        $html = $this->get('/?cards=1')->assertOk()->getContent();
+        $this->assertStringContainsString('<script>console.error("[storefront] Build '.$next.' is not in public\/storefront: run php artisan storefront:publish. The islands do not load.")</script>', $html);
         $this->assertSame([], $this->headTags($html));
         $this->assertStringContainsString('id="storefront-config"', $html);
     }
 
-    public function test_a_bundle_built_after_the_last_publish_warns_once_in_the_console()
+    public function test_no_built_bundle_is_one_console_error_and_a_working_page()
     {
-        $bundle = sys_get_temp_dir().'/storefront-bundle-'.getmypid();
-        @mkdir($bundle, 0777, true);
-        $this->env = ['STOREFRONT_BUNDLE' => $bundle];
-        $this->refreshApplication();
-        $this->publishManifest();
-        copy($this->public.'/storefront/manifest.json', $bundle.'/manifest.json');
-        touch($bundle.'/manifest.json', time() + 5);
-        $this->assertStringNotContainsString('console.warn', $this->get('/?cards=1')->getContent(), 'same manifest: no warning');
+        config(['storefront.bundle' => $this->temporaryDirectory('empty')]);
+        $html = $this->get('/?cards=1')->assertOk()->getContent();
 
-        file_put_contents($bundle.'/manifest.json', '{"widgets/storefront.ts":{"file":"storefront-NEW.js"}}');
-        touch($bundle.'/manifest.json', time() + 5);
-        $html = $this->get('/?cards=1')->getContent();
-        $this->assertSame(1, substr_count($html, 'console.warn'));
-        $this->assertStringContainsString('is older than the bundle this package has: run php artisan vendor:publish --tag=storefront-assets --force', $html);
+        $this->assertStringContainsString('No bundle at '.str_replace('/', '\/', config('storefront.bundle')).'\/manifest.json: build the package (npm run build) or set STOREFRONT_BUNDLE. The islands do not load.")</script>', $html);
+        $this->assertSame([], $this->headTags($html));
+    }
 
-        $this->assertSame(0, \Illuminate\Support\Facades\Artisan::call('vendor:publish', ['--tag' => 'storefront-assets', '--force' => true]));
+    public function test_the_manifest_is_read_once_per_process()
+    {
+        $this->get('/?cards=1')->assertOk();
+        // The manifest on disk becomes unreadable without looking changed (same time, same size):
+        // the next page still prints the build, from what the first page read.
+        $manifest = config('storefront.bundle').'/manifest.json';
+        $mtime = filemtime($manifest);
+        file_put_contents($manifest, str_repeat(' ', filesize($manifest)));
+        touch($manifest, $mtime);
+        clearstatcache();
         $html = $this->get('/?cards=1')->getContent();
-        $this->assertStringNotContainsString('console.warn', $html);
-        $this->assertStringContainsString('storefront-NEW.js', $html);
+
+        $this->assertStringContainsString("storefront/{$this->id}/storefront-ABC.js", $html);
     }
 }

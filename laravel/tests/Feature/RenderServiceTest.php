@@ -17,7 +17,7 @@ class RenderServiceTest extends TestCase
     {
         parent::setUp();
         View::addLocation(__DIR__.'/../fixtures/views');
-        $this->publishManifest();
+        $this->bundle();
         Event::listen(MessageLogged::class, function (MessageLogged $event) {
             if ($event->level === 'warning') {
                 $this->warnings[] = $event->message;

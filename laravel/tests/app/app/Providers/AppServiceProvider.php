@@ -1,8 +1,9 @@
 <?php
+// app/Providers/AppServiceProvider.php
 
 namespace App\Providers;
 
-use App\Cart;
+use App\Cart; // the app's own cart: Cart::count($request) is its number of items
 use Illuminate\Http\Request;
 use Illuminate\Support\ServiceProvider;
 use StorefrontWidgets\Laravel\Facades\Storefront;

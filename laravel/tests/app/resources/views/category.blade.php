@@ -1,3 +1,4 @@
+{{-- resources/views/category.blade.php --}}
 @extends('layouts.app')
 
 @section('content')

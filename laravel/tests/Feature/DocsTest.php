@@ -1,0 +1,121 @@
+<?php
+
+namespace StorefrontWidgets\Laravel\Tests\Feature;
+
+use DOMDocument;
+use DOMXPath;
+use Illuminate\Filesystem\Filesystem;
+use StorefrontWidgets\Laravel\Builds;
+use StorefrontWidgets\Laravel\Tests\TestCase;
+
+/**
+ * Every PHP and Blade block of the docs (README.md, docs/*.md), as printed:
+ * each names its file in its first line (after `<?php`), is written there in
+ * a copy of the test app, and the app answers a page that runs it
+ * (fixtures/run-page.php, in a process of its own: the app's classes are the
+ * copy's). The page answers 200 and shows what the block makes.
+ */
+class DocsTest extends TestCase
+{
+    /** @return array<string, array{string, string, string}> "doc:line" => [doc, path, block] */
+    public function blocks(): array
+    {
+        $root = dirname(__DIR__, 3);
+        $blocks = [];
+        foreach (array_merge(['README.md'], array_map(function ($f) {
+            return 'docs/'.basename($f);
+        }, glob($root.'/docs/*.md'))) as $doc) {
+            preg_match_all('/^```(?:php|blade)\n(.*?)^```$/ms', file_get_contents("$root/$doc"), $m, PREG_SET_ORDER | PREG_OFFSET_CAPTURE);
+            foreach ($m as $match) {
+                $line = substr_count(substr(file_get_contents("$root/$doc"), 0, $match[0][1]), "\n") + 1;
+                $body = $match[1][0];
+                $named = preg_match('#^(?:<\?php\n)?(?://|\{\{--)\s*([\w./-]+\.php)\s*(?:--\}\})?\n#', $body, $path);
+                $blocks["$doc:$line"] = [$doc, $named ? $path[1] : '', $body];
+            }
+        }
+
+        return $blocks;
+    }
+
+    public function test_the_docs_have_the_blocks_a_laravel_developer_copies()
+    {
+        $paths = array_column($this->blocks(), 1);
+        foreach (['app/Providers/AppServiceProvider.php', 'resources/views/layouts/app.blade.php', 'resources/views/category.blade.php'] as $path) {
+            $this->assertContains($path, $paths);
+        }
+    }
+
+    /** @dataProvider blocks */
+    public function test_the_block_runs_as_printed_in_the_app(string $doc, string $path, string $block)
+    {
+        $this->assertMatchesRegularExpression('#^(app/|resources/views/)#', $path, "$doc: the block's first line names its file in the app (// app/… or {{-- resources/views/… --}})");
+        $html = $this->runInCopy($path, $block);
+        $dom = new DOMDocument;
+        @$dom->loadHTML('<?xml encoding="utf-8"?>'.$html);
+        $xpath = new DOMXPath($dom);
+        $this->assertStringNotContainsString('storefront-hook', $html);
+
+        // Each hook the block writes is on the page, with props that parse.
+        preg_match_all('/(?:<x-storefront::island name|data-widget)="([a-z-]+)"/', $block, $widgets);
+        foreach (array_unique($widgets[1]) as $widget) {
+            $hooks = $xpath->query("//*[@data-widget='$widget']");
+            $this->assertGreaterThan(0, $hooks->length, "$doc: no $widget hook on the page");
+            foreach ($hooks as $hook) {
+                if ($hook->hasAttribute('data-props')) {
+                    $this->assertIsArray(json_decode($hook->getAttribute('data-props'), true), "$doc: $widget's data-props");
+                }
+            }
+        }
+        if (strpos($block, '<x-storefront::head') !== false) {
+            $id = Builds::read(config('storefront.bundle'))['id'];
+            $this->assertSame(1, $xpath->query("//script[@type='module'][starts-with(@src, 'http://localhost/storefront/$id/storefront-')]")->length);
+            $this->assertSame(1, $xpath->query("//script[@id='storefront-config']")->length);
+        }
+
+        if ($path === 'app/Providers/AppServiceProvider.php') {
+            $this->assertSame([
+                'region' => ['factor' => 1, 'symbol' => '$', 'country' => 'US'],
+                'user' => ['loggedIn' => false, 'recentSearches' => []],
+                'paypal' => ['clientId' => ''],
+                'cart' => ['count' => 0, 'errors' => false],
+                'country' => ['country' => 'US', 'opt' => false],
+            ], json_decode($xpath->query("//script[@id='storefront-config']")->item(0)->textContent, true));
+        }
+        if ($path === 'resources/views/category.blade.php') {
+            $grid = $xpath->query("//section[@data-widget='product-grid'][@aria-label='Products']")->item(0);
+            $this->assertSame(\App\Catalog::teasers(3), json_decode($grid->getAttribute('data-props'), true)['products']);
+        }
+        if (strpos($block, '$teaser') !== false) {
+            foreach ($xpath->query("//*[@data-widget='teaser-card']") as $hook) {
+                $this->assertSame(['product' => \App\Catalog::teasers(1)[0]], json_decode($hook->getAttribute('data-props'), true), "$doc: ".$hook->getAttribute('id'));
+            }
+        }
+    }
+
+    /** The page that runs the block, from a copy of the test app with the block written at $path. */
+    private function runInCopy(string $path, string $block): string
+    {
+        $copy = $this->temporaryDirectory('docs-app');
+        (new Filesystem)->copyDirectory(dirname(__DIR__).'/app', $copy);
+        (new Filesystem)->deleteDirectory("$copy/storage");
+        (new Filesystem)->deleteDirectory("$copy/public/storefront");
+        file_put_contents("$copy/$path", $block);
+        $view = preg_match('#^resources/views/(.+)\.blade\.php$#', $path, $m) ? str_replace('/', '.', $m[1]) : null;
+        $uri = in_array($view, [null, 'layouts.app', 'category'], true) ? '/?cards=3' : "/__view/$view";
+
+        $process = proc_open(
+            [PHP_BINARY, '-d', 'include_path='.get_include_path(), __DIR__.'/../fixtures/run-page.php', $copy, $uri],
+            [1 => ['pipe', 'w'], 2 => ['pipe', 'w']],
+            $pipes,
+            null,
+            ['APP_STORAGE' => "$copy/storage", 'APP_PUBLIC' => "$copy/public", 'STOREFRONT_SSR' => 'false', 'SESSION_DRIVER' => 'array', 'CACHE_DRIVER' => 'array'] + getenv()
+        );
+        $out = stream_get_contents($pipes[1]);
+        $err = stream_get_contents($pipes[2]);
+        proc_close($process);
+        [$status, $html] = explode("\n", $out, 2) + [1 => ''];
+        $this->assertSame('200', $status, "GET $uri with $path as printed: ".substr($err.$html, 0, 2000));
+
+        return $html;
+    }
+}

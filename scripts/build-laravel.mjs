@@ -1,0 +1,38 @@
+/**
+ * laravel/dist/: what the Laravel package ships, written by `npm run build`
+ * (build.mjs) after the Preact build and the server renderer, so the package
+ * folder alone is a release (an app needs Node only to run the service):
+ *
+ *   laravel/dist/public/          the browser bundle (dist/ without server/): what storefront:publish copies
+ *   laravel/dist/server/render.js the server renderer
+ *   laravel/dist/ssr-server.mjs   the render service, one file with no npm dependency (storefront:ssr runs it)
+ *
+ * The service finds its renderer at ../dist/server/render.js from its own
+ * folder, as in the repository: laravel/dist/ssr-server.mjs sits one folder
+ * below laravel/, so that is laravel/dist/server/render.js.
+ */
+import * as esbuild from 'esbuild';
+import { cpSync, rmSync, renameSync } from 'node:fs';
+import { join } from 'node:path';
+
+export async function buildLaravel(root) {
+  const out = join(root, 'laravel/dist');
+  const temp = `${out}.tmp-${process.pid}`;
+  rmSync(temp, { recursive: true, force: true });
+  cpSync(join(root, 'dist'), join(temp, 'public'), { recursive: true, filter: (src) => src !== join(root, 'dist/server') });
+  cpSync(join(root, 'dist/server'), join(temp, 'server'), { recursive: true });
+  await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: ['scripts/ssr-server.mjs'],
+    outfile: join(temp, 'ssr-server.mjs'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+  rmSync(out, { recursive: true, force: true });
+  renameSync(temp, out);
+  return out;
+}
