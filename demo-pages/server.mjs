@@ -194,7 +194,14 @@ async function islandRenderer() {
   }
 }
 
-export async function startDemoServer({ port = 0, host = '127.0.0.1', mock = 'page', csp = 'self' } = {}) {
+/**
+ * Options for tests that drive other engines than Chromium (test/browser/engines):
+ * - `inject`: a classic script file included first in every page's head (with
+ *   the page's nonce), served at /__inject.js;
+ * - `beforeCode(path)`: awaited before a built JS file is answered, so a test
+ *   can hold the island code on the server, in any engine.
+ */
+export async function startDemoServer({ port = 0, host = '127.0.0.1', mock = 'page', csp = 'self', inject = undefined, beforeCode = undefined } = {}) {
   const render = () => importWhenChanged(join(root, 'dist-demo/render.mjs'));
   const api = mock === 'server' ? await import(pathToFileURL(join(root, 'dist-demo/server-api.mjs')).href) : null;
   const server = createServer(async (req, res) => {
@@ -207,6 +214,11 @@ export async function startDemoServer({ port = 0, host = '127.0.0.1', mock = 'pa
       if (path === '/mockServiceWorker.js') {
         if (await tryFile(req, res, 'dist-demo', 'mockServiceWorker.js')) return;
       }
+      if (inject && path === '/__inject.js') {
+        res.writeHead(200, { 'Content-Type': TYPES['.js'], 'Cache-Control': 'no-store' }).end(await readFile(inject));
+        return;
+      }
+      if (beforeCode && /^\/build(-react)?\/.+\.js$/.test(path)) await beforeCode(path);
       for (const [prefix, dir] of STATIC_ROOTS) {
         if (path.startsWith(prefix) && (await tryFile(req, res, dir, path.slice(prefix.length)))) return;
       }
@@ -245,7 +257,8 @@ export async function startDemoServer({ port = 0, host = '127.0.0.1', mock = 'pa
         return;
       }
       const page = renderPage(ctx);
-      send(req, res, page.status, headers, page.html);
+      const html = inject ? page.html.replace('<head>', `<head><script src="/__inject.js"${nonce ? ` nonce="${nonce}"` : ''}></script>`) : page.html;
+      send(req, res, page.status, headers, html);
     } catch (error) {
       console.error(error);
       res.writeHead(500).end('Demo server error');

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# The browsers the engine tests drive besides Chromium (test/browser/engines), from Debian:
+# Firefox ESR (WebDriver BiDi) and WebKitGTK's WebDriver with its MiniBrowser, under Xvfb.
+# Installed with apt-get as root; otherwise the command is printed. Run again any time.
+set -euo pipefail
+PACKAGES="firefox-esr webkit2gtk-driver xvfb"
+if command -v firefox-esr >/dev/null && command -v WebKitWebDriver >/dev/null && command -v Xvfb >/dev/null; then
+  exit 0
+fi
+if [ "$(id -u)" != 0 ]; then
+  echo "browser-deps: run as root: apt-get install -y $PACKAGES" >&2
+  exit 1
+fi
+apt-get update -qq
+DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $PACKAGES >/dev/null
+echo "browser-deps: $(firefox-esr --version), WebKitGTK's WebDriver $(dpkg-query -W -f='${Version}' webkit2gtk-driver)"
