@@ -3,13 +3,15 @@
  * of a file the tests run: each ```blade / ```php block names its file in its
  * first line (a path in the test app, laravel/tests/app/, or in the
  * repository), and its lines appear in that file, in the same order.
+ * docs/embedding.md's PHP blocks are files themselves: embedding.test.ts and
+ * test/browser/plain-php.test.ts build a site from them and run it.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = resolve(__dirname, '../../..');
-const docs = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const docs = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md') && f !== 'embedding.md').map((f) => `docs/${f}`)];
 
 interface Block {
   doc: string;
