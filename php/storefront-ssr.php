@@ -29,7 +29,7 @@ final class StorefrontSsr
     private $config;
     /** @var string 'curl' or 'streams' */
     private $transport;
-    /** @var string where the last log time is kept without APCu */
+    /** @var string where the last log line's time is kept, for every PHP worker of the machine */
     private $logFile;
     /** @var array<int, array{widget: string, props: mixed}> */
     private $hooks = [];
@@ -40,7 +40,7 @@ final class StorefrontSsr
 
     /**
      * `url` of the render service (null: none, hooks render in the browser), `timeout` in ms (200), `config` (the
-     * #storefront-config block's array), `transport` ('curl' when loaded, else 'streams'), `logFile` (without APCu).
+     * #storefront-config block's array), `transport` ('curl' when loaded, else 'streams'), `logFile` (temp folder).
      */
     public function __construct(array $options = [])
     {
@@ -217,23 +217,21 @@ final class StorefrontSsr
         return [$status, $split === false ? '' : substr($response, $split + 4), $status === 0 ? 'not an HTTP answer' : ''];
     }
 
-    /** One line per LOG_EVERY seconds across PHP workers (APCu, else a timestamp file). */
+    /**
+     * One line per LOG_EVERY seconds across the machine's PHP workers: the worker that takes the
+     * file's lock and finds the last line a minute old writes the next. Without the file, every time.
+     */
     private function logUnavailable(string $reason): void
     {
-        if (function_exists('apcu_add') && filter_var(ini_get('apc.enabled'), FILTER_VALIDATE_BOOLEAN) && (PHP_SAPI !== 'cli' || filter_var(ini_get('apc.enable_cli'), FILTER_VALIDATE_BOOLEAN))) {
-            $first = apcu_add('storefront-ssr-logged:' . $this->url, true, self::LOG_EVERY);
-        } else {
-            // The worker that holds the lock and finds the last line a minute old writes the next one.
-            $file = @fopen($this->logFile, 'c+');
-            $first = $file !== false && flock($file, LOCK_EX | LOCK_NB) && microtime(true) - (float) stream_get_contents($file) >= self::LOG_EVERY;
-            if ($first) {
-                ftruncate($file, 0);
-                rewind($file);
-                fwrite($file, (string) microtime(true));
-            }
-            if ($file !== false) {
-                fclose($file); // and unlocks
-            }
+        $file = @fopen($this->logFile, 'c+');
+        $first = $file === false || (flock($file, LOCK_EX | LOCK_NB) && microtime(true) - (float) stream_get_contents($file) >= self::LOG_EVERY);
+        if ($file !== false && $first) {
+            ftruncate($file, 0);
+            rewind($file);
+            fwrite($file, (string) microtime(true));
+        }
+        if ($file !== false) {
+            fclose($file); // and unlocks
         }
         if ($first) {
             error_log("Storefront render service at {$this->url} unavailable, hooks render in the browser: " . self::excerpt($reason));

@@ -124,6 +124,11 @@ describe.skipIf(!versions.length)('php/storefront-ssr.php', () => {
       expect(second.log).toBe('');
     });
 
+    it('logs every failure when it cannot keep the time of the last line (the log file cannot be written)', async () => {
+      answer = () => ({ status: 500, body: '{}' });
+      for (let i = 0; i < 2; i++) expect((await page({ url, logFile: join(dir, 'missing-folder/logged') })).log).toMatch(/unavailable, hooks render in the browser/);
+    });
+
     it('without a url makes no request and prints the empty hooks', async () => {
       const { html, log } = await page({ url: null });
       expect(seen).toEqual([]);
