@@ -6,7 +6,7 @@
  * back unchanged, and the demo layout's head is the doc's head.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -105,3 +105,30 @@ describe.skipIf(!versions.length).each(versions)('$name runs the doc', ({ comman
   });
 });
 
+
+/** The doc's cache rules (nginx's location, Apache's FilesMatch), as JavaScript regular expressions. */
+function cachePatterns(): { nginx: RegExp; apache: RegExp } {
+  const doc = readFileSync(join(root, 'docs/embedding.md'), 'utf8');
+  const nginx = /location ~ (\S+) \{\n\s*add_header Cache-Control "[^"]*immutable"/.exec(doc)?.[1];
+  const apache = /<FilesMatch "([^"]+)">\n\s*Header set Cache-Control "[^"]*immutable"/.exec(doc)?.[1];
+  if (!nginx || !apache) throw new Error('docs/embedding.md: no immutable rule for nginx or Apache');
+  return { nginx: new RegExp(nginx), apache: new RegExp(apache) };
+}
+
+const built = existsSync(join(root, 'dist/manifest.json'));
+if (!built) console.log('embedding.test.ts: the cache rules are not checked against the build (no dist/: node build.mjs)');
+
+describe.skipIf(!built)("the doc's cache rules and the build's file names", () => {
+  const files = readdirSync(join(root, 'dist'), { recursive: true, encoding: 'utf8' }).filter((f) => !f.startsWith('server') && !f.endsWith('.map') && f.includes('.'));
+  const stable = ['storefront.js', 'storefront.css', 'manifest.json'];
+
+  it('cache every content-hashed file for good, and the stable names and the manifest only briefly', () => {
+    const { nginx, apache } = cachePatterns();
+    expect(files.length).toBeGreaterThan(10);
+    for (const file of files) {
+      const hashed = !stable.includes(file);
+      expect(nginx.test(`/storefront/${file}`), `nginx: ${file}`).toBe(hashed);
+      expect(apache.test(file.split('/').pop()!), `Apache: ${file}`).toBe(hashed);
+    }
+  });
+});
