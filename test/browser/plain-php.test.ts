@@ -59,8 +59,8 @@ describe.skipIf(!versions.length).each(versions)('$name: the plain-PHP shop of d
 
   afterAll(async () => {
     await browser?.close();
-    await stop(service?.child);
-    for (const server of servers) await stop(server.child);
+    await stop(service);
+    for (const server of servers) await stop(server);
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -145,7 +145,7 @@ describe.skipIf(!versions.length).each(versions)('$name: the plain-PHP shop of d
 
   for (const failure of ['stopped', 'hung'] as const) {
     it(`with the render service ${failure}, the page comes within the timeout + 100 ms, the islands render in the browser, one log line a minute`, async () => {
-      await stop(service?.child);
+      await stop(service);
       service = undefined;
       const hung = failure === 'hung' ? await hungService(servicePort) : undefined;
       try {

@@ -18,11 +18,8 @@ export function freePort(): Promise<number> {
   });
 }
 
-export interface Started {
-  child: ChildProcess;
-  /** Everything it printed so far (stdout and stderr). */
-  output(): string;
-}
+/** A started process, with everything it printed so far (stdout and stderr). */
+export type Started = ChildProcess & { output(): string };
 
 /** Starts a process and resolves once a line of its output matches. */
 export function startUntil(command: string, args: string[], env: NodeJS.ProcessEnv, ready: RegExp, cwd?: string): Promise<Started> {
@@ -32,7 +29,7 @@ export function startUntil(command: string, args: string[], env: NodeJS.ProcessE
     let output = '';
     const onData = (chunk: Buffer) => {
       output += chunk;
-      if (ready.test(output)) done({ child, output: () => output });
+      if (ready.test(output)) done(Object.assign(child, { output: () => output }));
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
