@@ -20,8 +20,8 @@ export interface RenderContext {
   /** Where the mock backend runs: in the page (MSW service worker, the default) or in the demo server. */
   mock?: 'page' | 'server';
   /**
-   * The server renderer (dist/server/render.js), as the Blade helper calls
-   * it: every hook gets the island's HTML. Without it, or with `?ssr=0`,
+   * The server renderer (dist/server/render.js), as php/storefront-ssr.php
+   * and the Laravel package call it through the render service: every hook gets the island's HTML. Without it, or with `?ssr=0`,
    * hooks are empty and the islands render on the client (the path of a
    * render service that is down).
    */

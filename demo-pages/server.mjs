@@ -9,8 +9,8 @@
  * both modes.
  *
  * `{ csp: 'strict' }` or `?csp=strict` on a page: the nonce-based policy with
- * Trusted Types a shop can send (STRICT_CSP; docs/laravel.md "Content Security
- * Policy"), a fresh nonce on every page's scripts.
+ * Trusted Types a shop can send (STRICT_CSP; docs/embedding.md, "9. Content
+ * Security Policy"), a fresh nonce on every page's scripts.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -21,7 +21,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The demo category page (the size report's page total) and the product page the README and the bench use. */
+/** The demo category page (the size report's page total) and the product page the bench uses. */
 export const CATEGORY_PAGE = '/';
 export const PRODUCT_PAGE = '/2025-26-topps-chrome-uefa-club-competitions-soccer';
 

@@ -45,9 +45,9 @@ const EMPTY_HOOK = /<([a-z]+) data-widget="([a-z0-9-]+)"([^>]*)><\/\1>/g;
 const PROPS = /\bdata-props=(?:"([^"]*)"|'([^']*)')/;
 
 /**
- * Every empty hook of the page with its island's server HTML, as the Laravel
- * package fills them (docs/laravel.md "4. Hooks"); a hook without `data-props`
- * renders with `{}`. Hooks with markup of their own (the header, the share
+ * Every empty hook of the page with its island's server HTML, as
+ * php/storefront-ssr.php fills them (docs/embedding.md, "7. Server
+ * rendering"); a hook without `data-props` renders with `{}`. Hooks with markup of their own (the header, the share
  * button) are the server's and stay as they are.
  */
 export function withServerHtml(html: string, render: (widget: string, props: unknown) => string): string {

@@ -5,6 +5,9 @@
 # - Laravel 10.48: Debian 13's packages, downloaded with a private apt state
 #   into .php-deps/ and unpacked there with dpkg -x; nothing is installed.
 #   Tests put .php-deps/laravel10/usr/share/php first on PHP's include path.
+# - PHP 7.4: Debian 11's php7.4-cli (with curl and json) and the libraries it
+#   needs that Debian 12 lacks, unpacked the same way into .php-deps/php74;
+#   scripts/php74 runs it (the plain-PHP embedding, docs/embedding.md).
 # Run again any time: what is already there is kept.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -46,26 +49,54 @@ if ! command -v php >/dev/null || [ ! -f /usr/share/php/Illuminate/autoload.php 
 fi
 
 DEPS="$PWD/.php-deps"
+
+# A private apt state for one Debian release ($1: apt dir, $2: suite); sets OPTS.
+private_apt() {
+  local apt="$1"
+  mkdir -p "$apt/etc" "$apt/state/lists/partial" "$apt/cache/archives/partial"
+  touch "$apt/state/status"
+  echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian $2 main" > "$apt/etc/sources.list"
+  OPTS=(-o "Dir::Etc::SourceList=$apt/etc/sources.list" -o Dir::Etc::SourceParts=/dev/null
+    -o "Dir::State=$apt/state" -o "Dir::State::status=$apt/state/status" -o "Dir::Cache=$apt/cache"
+    -o Debug::NoLocking=1 -o "APT::Sandbox::User=$(id -un)")
+  apt-get "${OPTS[@]}" -qq update
+}
+
 TARGET="$DEPS/laravel10"
-if [ -f "$TARGET/.complete" ]; then
-  exit 0
+if [ ! -f "$TARGET/.complete" ]; then
+  private_apt "$DEPS/apt" trixie
+  mkdir -p "$DEPS/debs"
+  (cd "$DEPS/debs" && apt-get "${OPTS[@]}" -qq download $DEBIAN13_PACKAGES)
+  rm -rf "$TARGET"
+  mkdir -p "$TARGET"
+  for deb in "$DEPS"/debs/*.deb; do
+    dpkg -x "$deb" "$TARGET"
+  done
+  # Debian 13's autoloaders name absolute /usr/share/php/ paths: make them
+  # relative, so they resolve through the include path (this folder first).
+  find "$TARGET/usr/share/php" -name autoload.php -print0 | xargs -0 sed -i "s#'/usr/share/php/#'#g"
+  touch "$TARGET/.complete"
+  echo "php-deps: Laravel $(sed -n "s/.*const VERSION = '\(.*\)';/\1/p" "$TARGET/usr/share/php/Illuminate/Foundation/Application.php") in $TARGET"
 fi
-APT="$DEPS/apt"
-mkdir -p "$APT/etc" "$APT/state/lists/partial" "$APT/cache/archives/partial" "$DEPS/debs"
-touch "$APT/state/status"
-echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian trixie main" > "$APT/etc/sources.list"
-OPTS=(-o "Dir::Etc::SourceList=$APT/etc/sources.list" -o Dir::Etc::SourceParts=/dev/null
-  -o "Dir::State=$APT/state" -o "Dir::State::status=$APT/state/status" -o "Dir::Cache=$APT/cache"
-  -o Debug::NoLocking=1 -o "APT::Sandbox::User=$(id -un)")
-apt-get "${OPTS[@]}" -qq update
-(cd "$DEPS/debs" && apt-get "${OPTS[@]}" -qq download $DEBIAN13_PACKAGES)
-rm -rf "$TARGET"
-mkdir -p "$TARGET"
-for deb in "$DEPS"/debs/*.deb; do
-  dpkg -x "$deb" "$TARGET"
-done
-# Debian 13's autoloaders name absolute /usr/share/php/ paths: make them
-# relative, so they resolve through the include path (this folder first).
-find "$TARGET/usr/share/php" -name autoload.php -print0 | xargs -0 sed -i "s#'/usr/share/php/#'#g"
-touch "$TARGET/.complete"
-echo "php-deps: Laravel $(sed -n "s/.*const VERSION = '\(.*\)';/\1/p" "$TARGET/usr/share/php/Illuminate/Foundation/Application.php") in $TARGET"
+
+# PHP 7.4 (Debian 11): the runtime, its curl and json modules, and the
+# libraries of that release Debian 12 does not have under the same soname
+# (libssl1.1, and curl's own closure). Debian 12's C library is used.
+TARGET="$DEPS/php74"
+DEBIAN11_PACKAGES="php7.4-cli php7.4-common php7.4-json php7.4-curl php7.4-opcache php7.4-readline
+libssl1.1 libcurl4 libnghttp2-14 librtmp1 libssh2-1 libpsl5 libldap-2.4-2 libsasl2-2 libgssapi-krb5-2
+libkrb5-3 libk5crypto3 libkrb5support0 libbrotli1 libidn2-0 libunistring2 libgnutls30 libhogweed6 libnettle8
+libgmp10 libtasn1-6 libp11-kit0 libffi7 libargon2-1 libsodium23 libxml2 libicu67 libedit2 libbsd0 libmd0
+libmagic1 liblzma5 libpcre2-8-0 libzstd1"
+if [ ! -f "$TARGET/.complete" ]; then
+  private_apt "$DEPS/apt-bullseye" bullseye
+  mkdir -p "$DEPS/debs-bullseye"
+  (cd "$DEPS/debs-bullseye" && apt-get "${OPTS[@]}" -qq download $DEBIAN11_PACKAGES)
+  rm -rf "$TARGET"
+  mkdir -p "$TARGET"
+  for deb in "$DEPS"/debs-bullseye/*.deb; do
+    dpkg -x "$deb" "$TARGET"
+  done
+  touch "$TARGET/.complete"
+  echo "php-deps: $(scripts/php74 -r 'echo "PHP ", PHP_VERSION;') in $TARGET"
+fi

@@ -7,14 +7,14 @@
  *
  * Without PHP this file does not run and says so in one line.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, waitForIslands } from './harness';
+import { freePort, hungService, pageTime, startUntil, stop } from './servers';
 
 const root = resolve(__dirname, '../..');
 const app = join(root, 'laravel/tests/app');
@@ -36,66 +36,6 @@ if (existsSync(laravel10)) versions.push({ name: 'Laravel 10', includePath: `${l
 
 /** The render service's timeout the app is given (STOREFRONT_SSR_TIMEOUT, ms). */
 const TIMEOUT_MS = 200;
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}
-
-/** Starts a process and resolves once a line of its output matches. */
-function startUntil(command: string, args: string[], env: NodeJS.ProcessEnv, ready: RegExp): Promise<ChildProcess> {
-  return new Promise((done, fail) => {
-    // A process group of its own: php -S with PHP_CLI_SERVER_WORKERS forks workers that must stop with it.
-    const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk;
-      if (ready.test(output)) done(child);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => fail(new Error(`${command} exited (${code}): ${output}`)));
-  });
-}
-
-function stop(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null) return Promise.resolve();
-  return new Promise((done) => {
-    child.once('exit', () => done());
-    process.kill(-child.pid!, 'SIGTERM');
-  });
-}
-
-/** A service on the port that takes every connection and never answers. */
-function hungService(port: number): Promise<{ close(): Promise<void> }> {
-  const sockets: Socket[] = [];
-  const server: Server = createServer((socket) => sockets.push(socket.on('error', () => {})));
-  const close = () =>
-    new Promise<void>((done) => {
-      sockets.forEach((s) => s.destroy());
-      server.close(() => done());
-    });
-  return new Promise((done) => server.listen(port, '127.0.0.1', () => done({ close })));
-}
-
-/** The page's server time, best of three (the machine is shared): the page waits for the render service at most TIMEOUT_MS. */
-async function pageTime(url: string): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i < 3; i++) {
-    const start = performance.now();
-    const response = await fetch(url);
-    await response.text();
-    times.push(performance.now() - start);
-    expect(response.status).toBe(200);
-  }
-  return Math.min(...times);
-}
 
 describe.skipIf(!php).each(versions)('$name app with the package', ({ includePath }) => {
   let browser: Browser;

@@ -9,7 +9,9 @@ use StorefrontWidgets\Laravel\Builds;
 use StorefrontWidgets\Laravel\Tests\TestCase;
 
 /**
- * Every PHP and Blade block of the docs (README.md, docs/*.md), as printed:
+ * Every PHP and Blade block of the Laravel docs (README.md, docs/*.md but
+ * embedding.md, whose blocks are the files of a plain-PHP site that
+ * test/unit/docs/embedding.test.ts and test/browser/plain-php.test.ts run), as printed:
  * each names its file in its first line (after `<?php`), is written there in
  * a copy of the test app, and the app answers a page that runs it
  * (fixtures/run-page.php, in a process of its own: the app's classes are the
@@ -24,7 +26,9 @@ class DocsTest extends TestCase
         $blocks = [];
         foreach (array_merge(['README.md'], array_map(function ($f) {
             return 'docs/'.basename($f);
-        }, glob($root.'/docs/*.md'))) as $doc) {
+        }, array_filter(glob($root.'/docs/*.md'), function ($f) {
+            return basename($f) !== 'embedding.md';
+        }))) as $doc) {
             preg_match_all('/^```(?:php|blade)\n(.*?)^```$/ms', file_get_contents("$root/$doc"), $m, PREG_SET_ORDER | PREG_OFFSET_CAPTURE);
             foreach ($m as $match) {
                 $line = substr_count(substr(file_get_contents("$root/$doc"), 0, $match[0][1]), "\n") + 1;

@@ -122,4 +122,31 @@ class HooksTest extends TestCase
         $this->assertSame(['product' => ['id' => 1, 'title' => null]], json_decode(file($log)[0], true)['hooks'][0]['props']);
         $this->assertStringContainsString('<p class="from-service">teaser-card $</p>', $html);
     }
+
+    /** php/storefront-ssr.php (the embedding without the package, docs/embedding.md) prints every hook as the package does. */
+    public function test_the_plain_php_renderer_prints_each_hook_as_the_package_does()
+    {
+        require_once __DIR__.'/../../../php/storefront-ssr.php';
+        $plain = new \StorefrontSsr(['url' => null]);
+        $package = app(\StorefrontWidgets\Laravel\Storefront::class);
+        $placeholder = function (string $html) {
+            $replaced = preg_replace('/<!--storefront-hook:[0-9a-f]+:\d+-->/', '<!--placeholder-->', $html, -1, $count);
+            $this->assertSame(1, $count, $html);
+
+            return $replaced;
+        };
+        $hooks = [
+            ['product-grid', ['products' => [['title' => "It's \"quoted\" </script><script>alert(1)</script> &amp; 🃏 é", 'price' => '19.99']]], 'section', 'aria-label="Products"'],
+            ['teaser-card', ['product' => ['title' => "Pok\xE9mon"]], 'div', 'class="card"'],
+            ['cart-dropdown', null, 'div', ''],
+            ['search-bar', [], 'div', ''],
+        ];
+        foreach ($hooks as [$widget, $props, $tag, $attributes]) {
+            $this->assertSame(
+                $placeholder((string) $package->hook($widget, $props, $tag, $attributes)),
+                $placeholder($plain->hook($widget, $props, $tag, $attributes)),
+                $widget
+            );
+        }
+    }
 }

@@ -1,0 +1,139 @@
+// @vitest-environment node
+/**
+ * php/storefront-ssr.php against a fake render service, under every PHP found
+ * here (the system's and Debian 11's PHP 7.4) and with both transports (curl,
+ * plain sockets): what it sends, what it prints, and what it does when the
+ * service is slow or wrong. Without PHP this file does not run and says so.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { phps, root } from '../../embedding-site';
+
+const run = promisify(execFile);
+const versions = phps();
+if (!versions.length) console.log('storefront-ssr.test.ts: not run (no php). Install: sudo scripts/php-deps.sh');
+
+const HOSTILE = `</script><img src=x onerror=alert(1)> 'quote' "double" &amp;`;
+
+/** A page: a grid hook with hostile props, a hook printed into a discarded buffer, and one with no props. */
+const PAGE = `<?php
+require ${JSON.stringify(join(root, 'php/storefront-ssr.php'))};
+$ssr = StorefrontSsr::start(json_decode($argv[1], true));
+echo "<main>", $ssr->hook('product-grid', ['products' => [['title' => ${JSON.stringify(HOSTILE)}]]], 'section', 'aria-label="Products"');
+ob_start();
+echo $ssr->hook('search-bar', ['variant' => 'desktop']);
+ob_end_clean();
+echo $ssr->hook('cart-dropdown'), "</main>";
+`;
+
+interface Seen {
+  headers: IncomingHttpHeaders;
+  body: { config: unknown; hooks: { widget: string; props: unknown }[] };
+}
+
+describe.skipIf(!versions.length)('php/storefront-ssr.php', () => {
+  let dir: string;
+  let server: Server;
+  let url: string;
+  let seen: Seen[] = [];
+  /** How the fake service answers the next requests. */
+  let answer: (seen: Seen) => { status: number; body: string; delayMs?: number };
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'storefront-ssr-php-'));
+    writeFileSync(join(dir, 'page.php'), PAGE);
+    server = createServer((req, res) => {
+      let raw = '';
+      req.on('data', (chunk) => (raw += chunk));
+      req.on('end', () => {
+        const request = { headers: req.headers, body: JSON.parse(raw) };
+        seen.push(request);
+        const { status, body, delayMs = 0 } = answer(request);
+        setTimeout(() => res.writeHead(status, { 'Content-Type': 'application/json' }).end(body), delayMs);
+      });
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((done) => server.close(done));
+    rmSync(dir, { recursive: true, force: true });
+  });
+  beforeEach(() => {
+    seen = [];
+    answer = ({ body }) => ({ status: 200, body: JSON.stringify({ html: body.hooks.map((h) => `<p>${h.widget}</p>`) }) });
+  });
+
+  const cases = versions.flatMap((php) => (['curl', 'streams'] as const).map((transport) => ({ ...php, transport })));
+
+  describe.each(cases)('$name, $transport', ({ command, transport }) => {
+    let logFile: string;
+    beforeEach(() => {
+      logFile = join(dir, `logged-${Math.random()}`);
+    });
+    const page = async (options: Record<string, unknown>) => {
+      const start = performance.now();
+      const { stdout, stderr } = await run(command, ['-d', 'error_log=', join(dir, 'page.php'), JSON.stringify({ transport, logFile, ...options })]);
+      return { html: stdout, log: stderr, ms: performance.now() - start };
+    };
+
+    it('sends the hooks still in the page in one request, with the page config and its timeout, and fills them', async () => {
+      const config = { region: { symbol: '$' }, user: { recentSearches: [HOSTILE] } };
+      const { html, log } = await page({ url, timeout: 300, config });
+      expect(seen).toHaveLength(1);
+      expect(seen[0]!.headers['x-storefront-timeout']).toBe('300');
+      expect(seen[0]!.headers['content-type']).toBe('application/json');
+      expect(seen[0]!.body).toEqual({
+        config,
+        hooks: [
+          { widget: 'product-grid', props: { products: [{ title: HOSTILE }] } },
+          { widget: 'cart-dropdown', props: null },
+        ],
+      });
+      const props = `{"products":[{"title":"\\u003C\\/script\\u003E\\u003Cimg src=x onerror=alert(1)\\u003E \\u0027quote\\u0027 \\u0022double\\u0022 \\u0026amp;"}]}`;
+      expect(html).toBe(`<main><section data-widget="product-grid" data-props='${props}' aria-label="Products"><p>product-grid</p></section><div data-widget="cart-dropdown"><p>cart-dropdown</p></div></main>`);
+      expect(log).toBe('');
+    });
+
+    it('prints the empty hooks, within the timeout, when the service is slower', async () => {
+      answer = ({ body }) => ({ status: 200, body: JSON.stringify({ html: body.hooks.map(() => '<p>late</p>') }), delayMs: 3000 });
+      const { html, log, ms } = await page({ url, timeout: 200 });
+      expect(html).toMatch(/<section data-widget="product-grid" data-props='[^']+' aria-label="Products"><\/section><div data-widget="cart-dropdown"><\/div>/);
+      expect(ms).toBeLessThan(2000); // the service answers after 3 s; PHP gave up long before
+      expect(log).toMatch(/Storefront render service at http:\/\/127\.0\.0\.1:\d+ unavailable, hooks render in the browser: /);
+    });
+
+    it.each([
+      ['an error status', () => ({ status: 500, body: '{"error":"boom"}' })],
+      ['one string too few', () => ({ status: 200, body: '{"html":["<p>only one</p>"]}' })],
+      ['no JSON', () => ({ status: 200, body: '<html>proxy error</html>' })],
+    ])('prints the empty hooks on %s, and logs one line a minute', async (_, wrong) => {
+      answer = wrong;
+      const first = await page({ url });
+      const second = await page({ url });
+      expect(first.html).not.toContain('<p>');
+      expect(second.html).toBe(first.html);
+      expect(first.log.match(/unavailable, hooks render in the browser/g)).toHaveLength(1);
+      expect(second.log).toBe('');
+    });
+
+    it('logs every failure when it cannot keep the time of the last line (the log file cannot be written)', async () => {
+      answer = () => ({ status: 500, body: '{}' });
+      for (let i = 0; i < 2; i++) expect((await page({ url, logFile: join(dir, 'missing-folder/logged') })).log).toMatch(/unavailable, hooks render in the browser/);
+    });
+
+    it('without a url makes no request and prints the empty hooks', async () => {
+      const { html, log } = await page({ url: null });
+      expect(seen).toEqual([]);
+      expect(html).toContain('<div data-widget="cart-dropdown"></div>');
+      expect(log).toBe('');
+    });
+  });
+});
