@@ -30,7 +30,8 @@ export const CHROMIUM_ARGS = [
  * Lighthouse takes the same (npm run bench: CHROME_PATH, --chrome-flags).
  */
 export async function chromiumExecutable() {
-  if (existsSync(DEBIAN_CHROMIUM)) return { executablePath: DEBIAN_CHROMIUM, headless: '--headless' };
+  // STOREFRONT_CHROMIUM=npm: the npm binary even where Debian's is installed (to run the suite both ways).
+  if (process.env.STOREFRONT_CHROMIUM !== 'npm' && existsSync(DEBIAN_CHROMIUM)) return { executablePath: DEBIAN_CHROMIUM, headless: '--headless' };
   const sparticuz = (await import('@sparticuz/chromium')).default;
   return { executablePath: await sparticuz.executablePath(), headless: '--headless=shell' };
 }
