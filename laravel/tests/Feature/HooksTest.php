@@ -129,6 +129,8 @@ class HooksTest extends TestCase
         require_once __DIR__.'/../../../php/storefront-ssr.php';
         $plain = new \StorefrontSsr(['url' => null]);
         $package = app(\StorefrontWidgets\Laravel\Storefront::class);
+        // As on a request through the package's middleware: the page collects its hooks for one render request.
+        app(\StorefrontWidgets\Laravel\Page::class)->collect();
         $placeholder = function (string $html) {
             $replaced = preg_replace('/<!--storefront-hook:[0-9a-f]+:\d+-->/', '<!--placeholder-->', $html, -1, $count);
             $this->assertSame(1, $count, $html);
