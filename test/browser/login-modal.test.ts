@@ -1,6 +1,6 @@
 /**
  * Sign-in, the CAD offer and the region dialog in real Chromium, keyboard
- * only, with an axe scan while each dialog is open (issue 5).
+ * only, with an axe scan while each dialog is open.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -65,7 +65,7 @@ async function signIn(page: Page, password: string) {
   return dialog;
 }
 
-describe('login modal against a stock Laravel sign-in (issue 11)', () => {
+describe('login modal against a stock Laravel sign-in (a 302 after sign-in, 422 or a redirect back on refusal)', () => {
   it("redirect()->intended(): sent back to /login is a refusal; the redirect to /user/logged-in is success and the page goes there", async () => {
     const page = await shop.open('/?reset=1&answers=laravel-redirect');
     const dialog = await signIn(page, 'not-the-password');
@@ -91,7 +91,7 @@ describe('login modal against a stock Laravel sign-in (issue 11)', () => {
   });
 });
 
-describe('session expired while the login modal is open (issue 11)', () => {
+describe('session expired (419) while the login modal is open', () => {
   it.each(['Enter', 'Space', 'mouse'] as const)('one notice above the modal, focus on Reload, what was typed stays; Reload by %s reloads', async (how) => {
     shop.expectConsoleError(/status of 419/);
     const page = await shop.open('/?reset=1&fail=/login:419');
