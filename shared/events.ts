@@ -85,12 +85,13 @@ const STOREFRONT_EVENTS: readonly string[] = Object.values(EVENTS);
  * script until `forget()` (the page is awake): each storefront event reaches
  * the listeners there are (an island awake at load, legacy code), is kept
  * for the ones that start later (`on` gives them what was sent before, in
- * order: the islands that wake), and calls `onEarly`. A page restored from
+ * order: the islands that wake), and calls `onEarly` with the element it is
+ * for, when there is one (the dialog a modal-open opens). A page restored from
  * the back/forward cache is sent as storefront:cart-updated meanwhile (once
  * awake, the cart store follows it itself), and another tab's cart change
  * while the runtime runs (`cartChannel`).
  */
-export function keepStorefrontEvents(awake: () => boolean, onEarly: () => void) {
+export function keepStorefrontEvents(awake: () => boolean, onEarly: (addressee?: Element) => void) {
   const kept: Event[] = (early = []);
   const forget = () => {
     if (early === kept) early = null;
@@ -98,7 +99,7 @@ export function keepStorefrontEvents(awake: () => boolean, onEarly: () => void) 
   const onEvent = (event: Event) => {
     if (awake()) return;
     kept.push(event);
-    onEarly();
+    onEarly(addresseeOf(event));
   };
   const onPageShow = (event: PageTransitionEvent) => event.persisted && !awake() && emit(EVENTS.cartUpdated, {});
   for (const type of STOREFRONT_EVENTS) window.addEventListener(type, onEvent, true);
@@ -113,6 +114,12 @@ export function keepStorefrontEvents(awake: () => boolean, onEarly: () => void) 
       otherTabs.stop();
     },
   };
+}
+
+/** The element on the page an event is for: the dialog a modal-open opens (it is in the server HTML, closed). */
+function addresseeOf(event: Event): Element | undefined {
+  const id: unknown = event.type === EVENTS.modalOpen ? (event as CustomEvent).detail?.id : undefined;
+  return (typeof id === 'string' && document.querySelector(`[data-modal-id="${CSS.escape(id)}"]`)) || undefined;
 }
 
 /** Subscribes; returns the unsubscribe. A missing or odd `detail` arrives as `{}`. Gets the events sent before, while the page wakes. */
