@@ -3,7 +3,7 @@
  * only, with an axe scan while each dialog is open.
  */
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { LOGIN_ERROR, PASSWORD_THAT_WORKS } from '../../demo-pages/mock/backend';
 import { MESSAGES } from '../../widgets/login-modal/rules/login';
 import { axeViolations, useShop, waitForIslands } from './harness';
@@ -51,6 +51,33 @@ describe('login modal', () => {
     await page.keyboard.type(PASSWORD_THAT_WORKS);
     await Promise.all([page.waitForURL(/\/user\/logged-in$/), page.keyboard.press('Enter')]);
     await page.getByRole('heading', { name: 'Welcome back!' }).waitFor();
+  });
+});
+
+describe('login modal, Sign in tapped while the page wakes', () => {
+  // The API answered by the demo server, as Laravel does: its config block lets the page sleep until the first input.
+  const shop = useShop({ mock: 'server' });
+  it.each(['react', 'preact'] as const)('%s build: opens once its island is there, focus in Email, with no hydration error in the console', async (build) => {
+    // A phone; the islands' shared chunk held until Sign in is tapped, so the modal is asked for before its island hydrates.
+    const context = await shop.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, serviceWorkers: 'allow' });
+    const held: Route[] = [];
+    let release = false;
+    await context.route(/\/build(-react)?\/chunks\/every-page-[^/]*\.js$/, (route) => (release ? route.continue() : void held.push(route)));
+    try {
+      const page = await shop.open(`/?reset=1${build === 'react' ? '&build=react' : ''}`, { context });
+      await page.getByRole('button', { name: 'Account' }).tap();
+      await page.getByRole('button', { name: 'Sign in' }).tap();
+      expect(await page.locator('[data-widget="login-modal"]').getAttribute('data-island')).not.toBe('ready');
+      release = true;
+      for (const route of held.splice(0)) await route.continue();
+      const dialog = page.getByRole('dialog', { name: 'Sign in to your account' });
+      await dialog.waitFor();
+      await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('email');
+      await page.waitForFunction(() => [...document.querySelectorAll('[data-widget]')].every((h) => !['sleeping', 'loading'].includes(h.getAttribute('data-island') ?? '')));
+      // The console is checked after each test (useShop): React's hydration error #418 would be there.
+    } finally {
+      await context.close();
+    }
   });
 });
 
