@@ -23,8 +23,10 @@ export const EVENTS = {
   quickAdd: 'storefront:quick-add',
 } as const;
 
-/** The BroadcastChannel on which the cart store tells other tabs the cart changed (keepStorefrontEvents listens while the page sleeps). */
+/** The BroadcastChannel on which a tab tells the others its cart changed (`cartChannel`). */
 export const CART_CHANNEL = 'storefront:cart';
+/** The `source` of a storefront:cart-updated that another tab's change caused: not told to the other tabs again. */
+export const OTHER_TAB = 'other-tab';
 
 export type EventName = (typeof EVENTS)[keyof typeof EVENTS];
 
@@ -47,6 +49,33 @@ export function emit<N extends EventName>(name: N, detail: EventDetails[N]): voi
   window.dispatchEvent(new CustomEvent(name, { detail }));
 }
 
+let channel: BroadcastChannel | null = null;
+let channelUsers = 0;
+
+/**
+ * The tab's one BroadcastChannel to the other tabs, open while someone uses it
+ * (the page runtime, the cart store): another tab's cart change arrives as
+ * storefront:cart-updated with `source: OTHER_TAB`; `tell()` tells the other
+ * tabs. One object, so what this tab posts never comes back to it.
+ */
+export function cartChannel(): { tell(): void; stop(): void } {
+  if (channelUsers++ === 0) {
+    channel = new BroadcastChannel(CART_CHANNEL);
+    channel.onmessage = () => emit(EVENTS.cartUpdated, { source: OTHER_TAB });
+  }
+  let stopped = false;
+  return {
+    tell: () => channel?.postMessage('cart-updated'),
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      if (--channelUsers > 0) return;
+      channel?.close();
+      channel = null;
+    },
+  };
+}
+
 /** The events sent before the page is awake, while the runtime keeps them (keepStorefrontEvents). */
 let early: Event[] | null = null;
 const STOREFRONT_EVENTS: readonly string[] = Object.values(EVENTS);
@@ -56,12 +85,13 @@ const STOREFRONT_EVENTS: readonly string[] = Object.values(EVENTS);
  * script until `forget()` (the page is awake): each storefront event reaches
  * the listeners there are (an island awake at load, legacy code), is kept
  * for the ones that start later (`on` gives them what was sent before, in
- * order: the islands that wake), and calls `onEarly`. A page restored from
- * the back/forward cache and another tab's cart change are sent as
- * storefront:cart-updated meanwhile (once awake, the cart store follows both
- * itself).
+ * order: the islands that wake), and calls `onEarly` with the element it is
+ * for, when there is one (the dialog a modal-open opens). A page restored from
+ * the back/forward cache is sent as storefront:cart-updated meanwhile (once
+ * awake, the cart store follows it itself), and another tab's cart change
+ * while the runtime runs (`cartChannel`).
  */
-export function keepStorefrontEvents(awake: () => boolean, onEarly: () => void) {
+export function keepStorefrontEvents(awake: () => boolean, onEarly: (addressee?: Element) => void) {
   const kept: Event[] = (early = []);
   const forget = () => {
     if (early === kept) early = null;
@@ -69,23 +99,27 @@ export function keepStorefrontEvents(awake: () => boolean, onEarly: () => void) 
   const onEvent = (event: Event) => {
     if (awake()) return;
     kept.push(event);
-    onEarly();
+    onEarly(addresseeOf(event));
   };
-  const announceCartChange = () => awake() || emit(EVENTS.cartUpdated, {});
-  const onPageShow = (event: PageTransitionEvent) => event.persisted && announceCartChange();
+  const onPageShow = (event: PageTransitionEvent) => event.persisted && !awake() && emit(EVENTS.cartUpdated, {});
   for (const type of STOREFRONT_EVENTS) window.addEventListener(type, onEvent, true);
   window.addEventListener('pageshow', onPageShow);
-  const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CART_CHANNEL) : null;
-  if (channel) channel.onmessage = announceCartChange;
+  const otherTabs = cartChannel();
   return {
     forget,
     stop(): void {
       forget();
       for (const type of STOREFRONT_EVENTS) window.removeEventListener(type, onEvent, true);
       window.removeEventListener('pageshow', onPageShow);
-      channel?.close();
+      otherTabs.stop();
     },
   };
+}
+
+/** The element on the page an event is for: the dialog a modal-open opens (it is in the server HTML, closed). */
+function addresseeOf(event: Event): Element | undefined {
+  const id: unknown = event.type === EVENTS.modalOpen ? (event as CustomEvent).detail?.id : undefined;
+  return (typeof id === 'string' && document.querySelector(`[data-modal-id="${CSS.escape(id)}"]`)) || undefined;
 }
 
 /** Subscribes; returns the unsubscribe. A missing or odd `detail` arrives as `{}`. Gets the events sent before, while the page wakes. */

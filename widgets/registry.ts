@@ -48,7 +48,8 @@ export const ISLANDS: IslandRegistry = {
   'search-bar': { ...pick(everyPage, 'searchBar') },
   'teaser-card': { ...pick(category, 'teaserCard') },
   'product-grid': { ...pick(category, 'productGrid') },
-  'recently-viewed': { load: () => import('./recently-viewed/island'), wake: withPage({ empty: nearViewport }) },
+  // Server HTML without the list is its loading frame (LOADING_CLASS): nothing to show until it asks, so it loads near the viewport.
+  'recently-viewed': { load: () => import('./recently-viewed/island'), wake: (host, page) => (host.querySelector('.sfw-recently-viewed__status') ? nearViewport : withPage({ empty: nearViewport }))(host, page) },
   'add-to-cart': { load: () => import('./add-to-cart/island'), wake: atLoad },
   'cart-dialogs': { ...pick(everyPage, 'cartDialogs') },
 };

@@ -79,7 +79,11 @@ export function createRuntime(registry: IslandRegistry, options: RuntimeOptions 
   };
   const chunkOf = (host: HTMLElement) => entryOf(host) && (entryOf(host)!.chunk ?? host.getAttribute(WIDGET_ATTR)!);
 
-  const events = keepStorefrontEvents(() => page === 'awake', () => wake());
+  // An event for a sleeping island (Sign in's modal-open) reaches it: it mounts next, not after the others.
+  const events = keepStorefrontEvents(() => page === 'awake', (addressee) => {
+    const host = addressee?.closest<HTMLElement>(HOOK_SELECTOR);
+    wake(host && stateOf(host) === 'sleeping' ? host : undefined);
+  });
   const intent = listenForIntent({
     near: (host) => {
       const chunk = chunkOf(host);

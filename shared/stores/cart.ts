@@ -6,7 +6,7 @@ import { map } from 'nanostores';
 import { getCart, getCartCount, getUpsell, removeCartItem } from '../api/calls';
 import { logFailure, isAborted } from '../api/client';
 import type { CartItem, CartResponse } from '../api/schemas';
-import { CART_CHANNEL, emit, EVENTS, on } from '../events';
+import { cartChannel, emit, EVENTS, on, OTHER_TAB } from '../events';
 import { subtotal } from '../money';
 import { mayApply, type CartOrder, type CartTicket } from './cart-order';
 import { EMPTY_CART, itemPrice, type CartState } from './cart-state';
@@ -218,9 +218,8 @@ export function followCart(): () => void {
 function startFollowing(): () => void {
   // A count the page gave (initCartCount) is the state at page load: no call.
   if (readPageConfig().cart?.count == null) void refreshCount();
-  const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CART_CHANNEL) : null;
+  const otherTabs = cartChannel();
   const changed = () => void cartChanged(isOpen());
-  if (channel) channel.onmessage = changed;
   const offs = [
     $openPanel.listen((id) => {
       if (id === CART_PANEL) void loadCartIfStale();
@@ -228,7 +227,8 @@ function startFollowing(): () => void {
     on(EVENTS.cartToggle, () => $openPanel.set(isOpen() ? null : CART_PANEL)),
     on(EVENTS.cartHide, () => isOpen() && $openPanel.set(null)),
     on(EVENTS.cartUpdated, ({ source, count }) => {
-      channel?.postMessage('cart-updated');
+      // Another tab's change is not told back (two waking tabs would echo it).
+      if (source !== OTHER_TAB) otherTabs.tell();
       // Our own removal already applied the server's answer.
       if (source === CART_SOURCE) return;
       // A sender that knows the new count (an add answer) saves the count request.
@@ -243,7 +243,7 @@ function startFollowing(): () => void {
   return () => {
     offs.forEach((off) => off());
     window.removeEventListener('pageshow', onPageShow);
-    channel?.close();
+    otherTabs.stop();
     countRequest?.abort();
     retrieveRequest?.abort();
     upsellRequest?.abort();

@@ -11,6 +11,7 @@ import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { $openModals, closeModal } from '../stores/modals';
 import { LiveRegion } from './LiveRegion';
+import { useMounted } from './use-page-id';
 
 export interface ModalProps {
   id: string;
@@ -34,7 +35,10 @@ const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export function Modal({ id, title, children, required, onClose, hideTitle, size = 'md', initialFocus, role, describedBy }: ModalProps) {
-  const open = useStore($openModals).includes(id);
+  // Not in the render that hydrates the server's closed dialog: one opened before the island woke
+  // (Sign in tapped while the page wakes) opens right after, or React finds the panel missing from the HTML.
+  const mounted = useMounted();
+  const open = useStore($openModals).includes(id) && mounted;
   const dialogRef = useRef<HTMLDialogElement>(null);
   // undefined: not open; null: open, nothing to give focus back to.
   const openerRef = useRef<HTMLElement | null | undefined>(undefined);

@@ -1,5 +1,5 @@
 /**
- * Issue 13: on the demo category page, with the API answered by the demo
+ * The initial state in the config block: on the demo category page, with the API answered by the demo
  * server (as Laravel, which writes the initial state into the config block),
  * a passive page view makes no API call and runs no axios; the request code
  * is prefetched at idle without running, so on a slow network the first

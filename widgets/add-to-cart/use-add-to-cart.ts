@@ -68,7 +68,6 @@ export function useAddToCart(product: Product, source: string) {
       abort.current?.abort();
     };
     // The product of a mounted form does not change (the dialog remounts it).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   /** A new choice: keeps the quantity within what is now available, clears the over-demand flag. */

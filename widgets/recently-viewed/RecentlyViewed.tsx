@@ -11,6 +11,8 @@ import { usePageId } from '../../shared/ui/use-page-id';
 
 export const EMPTY_MESSAGE = 'No products to display!';
 export const ERROR_MESSAGE = 'There was an issue retrieving the feed!';
+/** The loading frame's class (kept in sync with registry.ts, which cannot import this file). */
+export const LOADING_CLASS = 'sfw-recently-viewed__status';
 
 type Feed = { status: 'loading' } | { status: 'error' } | { status: 'done'; products: ProductTeaser[] };
 
@@ -40,8 +42,8 @@ export function RecentlyViewed({ products }: RecentlyViewedProps) {
 
   if (feed.status === 'loading') {
     return (
-      // data-sfw-loading: server HTML of a loading state does not sleep (runtime/mount.ts); it loads near the viewport.
-      <div className="sfw-recently-viewed__status" data-sfw-loading="">
+      // Also the server's HTML without a list: the hook then loads near the viewport (widgets/registry.ts).
+      <div className={LOADING_CLASS}>
         <Spinner label="Loading recently viewed products" />
       </div>
     );

@@ -1,5 +1,5 @@
 /**
- * Issue 13: the page config's cart (count, error flag) is the state at page
+ * The page config's cart (count, error flag) is the state at page
  * load, so a passive page view makes no count call; every later trigger
  * (opening, cart-updated, a back/forward-cache restore) still asks.
  */

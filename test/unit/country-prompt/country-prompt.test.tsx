@@ -131,7 +131,7 @@ describe('country-prompt', () => {
   });
 });
 
-describe('country-prompt: the answer from the page config (issue 13)', () => {
+describe('country-prompt: the country answer the page config gives', () => {
   it('a CA answer in the config opens the offer without calling the API', async () => {
     setPageConfig(parsePageConfig({ country: { country: 'CA', opt: 1 } }));
     render(<CountryPrompt />);

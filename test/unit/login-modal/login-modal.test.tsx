@@ -119,7 +119,7 @@ describe('login-modal', () => {
   it.each([
     ['a network failure', 'network', MESSAGES.network],
     ['a 500 without error text', '500', MESSAGES.unknown],
-    // A 200 page from the POST itself ends on /login: Laravel's failed sign-in (issue 11).
+    // A 200 page from the POST itself ends on /login: Laravel's failed sign-in.
     ['an HTML page instead of JSON', 'malformed', MESSAGES.refused],
   ] as const)('%s shows a clear message and keeps the email', async (_case, mode, message) => {
     const { assign } = setup();

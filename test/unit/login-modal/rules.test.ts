@@ -63,7 +63,7 @@ describe('loginErrorMessages (spec §8: the server error is displayed)', () => {
     ['500 without error', new ApiError('http', 'x', 500, { message: 'Server Error' }), [MESSAGES.unknown]],
     ['422 with a non-string error', new ApiError('http', 'x', 422, { error: ['a'] }), [MESSAGES.unknown]],
     ['419 as http', new ApiError('http', 'x', 419, {}), [MESSAGES.expired]],
-    // The page-wide notice says it, once (issue 11): nothing in the modal.
+    // The page-wide notice says it, once: nothing in the modal.
     ['session expired', new ApiError('session-expired', 'x', 419), []],
     ['network', new ApiError('network', 'x'), [MESSAGES.network]],
     ['timeout', new ApiError('timeout', 'x'), [MESSAGES.timeout]],

@@ -3,7 +3,10 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { backend, server } from '../../../demo-pages/mock/node';
 import { productById, recentlyViewedIds, toTeaser } from '../../../demo-pages/mock/catalog';
+import { createRuntime } from '../../../shared/runtime/mount';
 import island from '../../../widgets/recently-viewed/island';
+import { ISLANDS } from '../../../widgets/registry';
+import { render as serverRender } from '../../../widgets/server';
 import { EMPTY_MESSAGE, ERROR_MESSAGE, RecentlyViewed } from '../../../widgets/recently-viewed/RecentlyViewed';
 import { hook } from '../hook';
 
@@ -113,5 +116,36 @@ describe('recently-viewed', () => {
     render(<RecentlyViewed />);
     fireEvent.click(await screen.findByRole('button', { name: 'Add to cart' }));
     await waitFor(() => expect(backend.callsTo('/cart/add-item')).toHaveLength(1));
+  });
+
+  it.each([
+    ['without the list (its loading frame) does not wait for an input: in view, it loads and fills', undefined, 1],
+    ['with the list sleeps until the page wakes', [1, 2, 3], 0],
+  ])('server-rendered %s', async (_case, ids, loads) => {
+    const props = ids ? { products: ids.map((id) => toTeaser(productById(id)!)) } : {};
+    const el = hook('recently-viewed', props);
+    el.innerHTML = serverRender('recently-viewed', props);
+    // The hook is in view: the browser's observer says so at once.
+    vi.stubGlobal('IntersectionObserver', class {
+      constructor(private readonly seeing: IntersectionObserverCallback) {}
+      observe(target: Element) {
+        this.seeing([{ isIntersecting: true, target } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
+      }
+      unobserve() {}
+      disconnect() {}
+    });
+    const seen = { loads: 0 };
+    const entry = ISLANDS['recently-viewed']!;
+    const runtime = createRuntime({ 'recently-viewed': { ...entry, load: () => (seen.loads++, entry.load()) } });
+    runtime.mount();
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(seen.loads).toBe(loads);
+      if (!ids) await vi.waitFor(() => expect(el.querySelectorAll('.sfw-recently-viewed__slide')).toHaveLength(recentlyViewedIds.length));
+      else expect(el.getAttribute('data-island')).toBe('sleeping');
+    } finally {
+      runtime.stop();
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -31,7 +31,7 @@ describe('search-bar island', () => {
   });
 });
 
-describe('search-bar: the user from the page config (issue 13)', () => {
+describe('search-bar: the user from the page config', () => {
   const recentTerms = async () => {
     const recent = await screen.findByRole('group', { name: 'Recent Searches' });
     return within(recent).getAllByRole('option').map((o) => o.textContent);

@@ -2,7 +2,7 @@ import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { backend, server } from '../../../demo-pages/mock/node';
 import { $cart, cartChanged, followCart, loadCart, loadCartIfStale, refreshCount, removeItem } from '../../../shared/stores/cart';
-import { emit, EVENTS } from '../../../shared/events';
+import { CART_CHANNEL, emit, EVENTS, keepStorefrontEvents } from '../../../shared/events';
 
 function seedCart() {
   backend.update((s) => {
@@ -186,5 +186,30 @@ describe('cart store: syncs while a dropdown follows it (followCart)', () => {
     emit(EVENTS.cartUpdated, { source: 'legacy' });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(sent('/cart/get-count')).toBe(2);
+  });
+
+  it('tells the other tabs once per cart change while the page wakes, and does not tell them back their own', async () => {
+    const heard: unknown[] = [];
+    const otherTab = new BroadcastChannel(CART_CHANNEL);
+    otherTab.onmessage = (event) => heard.push(event.data);
+    // The page runtime keeps the storefront events while the page wakes; the cart dropdown already follows the cart.
+    const keeper = keepStorefrontEvents(() => false, () => {});
+    const stop = followCart();
+    try {
+      await vi.waitFor(() => expect(sent('/cart/get-count')).toBe(1));
+      emit(EVENTS.cartUpdated, { source: 'add-to-cart', count: 2 });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(heard).toEqual(['cart-updated']);
+      seedCart();
+      otherTab.postMessage('cart-updated');
+      await vi.waitFor(() => expect($cart.get().count).toBe(3));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(heard).toEqual(['cart-updated']);
+      expect(sent('/cart/get-count')).toBe(2);
+    } finally {
+      stop();
+      keeper.stop();
+      otherTab.close();
+    }
   });
 });

@@ -13,7 +13,7 @@ afterEach(() => stop?.());
 // The first call of the file loads the transport chunk: slow on a busy machine.
 const notice = () => screen.findByRole('alertdialog', { name: 'Your session has expired' }, { timeout: 5000 });
 
-/** The login modal open, a sign-in that gets 419 twice: the case of issue 11. */
+/** The login modal open, a sign-in that gets 419 twice (the session expired while the shopper typed). */
 async function expireDuringLogin() {
   stop = showSessionNoticeWhenExpired();
   render(<LoginModal />);
