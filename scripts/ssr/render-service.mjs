@@ -1,39 +1,27 @@
 /**
  * The render service as a node:http server (see scripts/ssr-server.mjs for
- * the routes and how it is run): renders each hook within the request's
- * budget, answers JSON, reports /health and stops gracefully.
+ * the routes and how it is run): renders each hook before the caller's
+ * deadline or not at all (deadline.mjs), answers JSON, warms up before it
+ * says ok, reports /health and stops gracefully.
  */
 import { createServer } from 'node:http';
+import { answerBytes, EMPTY_JSON, emptyAnswer, withJson } from './answer.mjs';
 import { cacheKey, RenderCache, sizeOf } from './cache.mjs';
-import { rateLimited, RequestReport } from './log.mjs';
+import { countHooks, deadlineOf, DEFAULT_TIMEOUT_MS, RenderQueue, RenderTimes, TIMEOUT_HEADER, timeoutOf } from './deadline.mjs';
+import { combinedHealth } from './health.mjs';
+import { warmUpRenders } from './warm-up.mjs';
+import { rateLimited, RequestReport, shedSummary } from './log.mjs';
 import { oneLine, parseRenderRequest, readBody, RequestError } from './request.mjs';
 
+export { combinedHealth };
 export const DEFAULT_PORT = 13714;
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 export const DEFAULT_MAX_HOOKS = 500;
-// Under the 200 ms the README's PHP helper waits, leaving it time to print the page.
+// A cap per request, whatever the caller's deadline: one request never holds a worker longer.
 export const DEFAULT_RENDER_BUDGET_MS = 150;
 // Per worker: about 480 category grids of 48 cards (65 KB each).
 export const DEFAULT_CACHE_BYTES = 32 * 1024 * 1024;
 export const DEFAULT_LOG_LINES_PER_SECOND = 20;
-
-const ANSWER_START = Buffer.from('{"html":[');
-const ANSWER_END = Buffer.from(']}');
-const COMMA = Buffer.from(',');
-const EMPTY = Buffer.alloc(0);
-const EMPTY_JSON = Buffer.from('""');
-/**
- * A hook's result with its HTML as JSON bytes, ready for the answer. Their own
- * allocation, exactly their size: a small Buffer.from() would share (and, kept
- * in the cache, pin) an 8 KB pool slab.
- */
-function withJson(result) {
-  if (result.html === '') return { ...result, json: EMPTY_JSON };
-  const text = JSON.stringify(result.html);
-  const json = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
-  json.write(text);
-  return { ...result, json };
-}
 
 const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
 
@@ -50,6 +38,11 @@ const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache
  * @param {number} [options.bodyLimit] bytes
  * @param {number} [options.maxHooks] hooks per request
  * @param {number} [options.renderTimeoutMs] render time per request: once spent, the hook being rendered and the rest are ''
+ * @param {number} [options.timeoutMs] how long the caller waits when it does not say (X-Storefront-Timeout)
+ * @param {{widget: string, props: unknown, config?: unknown}[]} [options.warmUp] hooks rendered by `warmUp()` before /health says ok
+ * @param {() => number} [options.now] the clock (ms), for tests
+ * @param {(run: () => void) => void} [options.defer] runs the next render in a later turn of the event loop (setImmediate), for tests
+ * @param {RenderTimes} [options.renderTimes] what a render is expected to take (deadline.mjs), for tests
  * @param {(line: string) => void} [options.log] one line per problem
  * @param {number} [options.logLinesPerSecond] more lines than this in a second are counted, not written
  * @param {(local: object) => Promise<object>} [options.health] the /health body from this process's figures (a cluster worker asks the others)
@@ -63,16 +56,24 @@ export function createRenderService({
   bodyLimit = DEFAULT_BODY_LIMIT,
   maxHooks = DEFAULT_MAX_HOOKS,
   renderTimeoutMs = DEFAULT_RENDER_BUDGET_MS,
+  timeoutMs = DEFAULT_TIMEOUT_MS,
+  warmUp = [],
+  now = () => performance.now(),
+  defer = setImmediate,
+  renderTimes = new RenderTimes(),
   log: write = (line) => console.error(`ssr: ${line}`),
   logLinesPerSecond = DEFAULT_LOG_LINES_PER_SECOND,
   health,
 }) {
   const started = Date.now();
-  const stats = { requests: 0, renders: 0, empty: 0, overBudget: 0 };
+  const stats = { requests: 0, renders: 0, empty: 0, overBudget: 0, shed: 0, left: 0 };
   const cache = new RenderCache(cacheBytes);
   const log = rateLimited(write, logLinesPerSecond);
   const renderOne = renderHook ?? ((widget, props, config) => ({ html: render(widget, props, config), dropped: [] }));
+  const queue = new RenderQueue({ now, defer });
+  const shedLog = shedSummary(log);
   let stopping = false;
+  let warm = warmUp.length === 0;
 
   function send(res, status, body, headers = {}) {
     sendJson(res, status, JSON.stringify(body), headers);
@@ -124,14 +125,20 @@ export function createRenderService({
   }
 
   /**
-   * One string per hook. Renders are synchronous: the budget is checked
-   * before each hook and, by the renderer, inside a long one. What the
-   * renderer says (dropped fields, a bad config key) is collected for the
-   * request's one log line, not written once per field.
+   * One string per hook. Renders are synchronous: the request's time (its
+   * deadline, and the budget per request) is checked before each hook and,
+   * by the renderer, inside a long one. What the renderer says (dropped
+   * fields, a bad config key) is collected for the request's one log line,
+   * not written once per field.
    */
-  function renderHooks(hooks, config, report) {
-    const start = performance.now();
-    const deadline = start + renderTimeoutMs;
+  function renderHooks(hooks, config, report, answerBy) {
+    const start = now();
+    const budgetEnd = start + renderTimeoutMs;
+    const deadline = Math.min(budgetEnd, answerBy);
+    const why = (phase) =>
+      deadline === budgetEnd
+        ? `render budget of ${renderTimeoutMs} ms spent${phase} (${Math.round(now() - start)} ms)`
+        : `the caller's deadline came${phase} (${Math.round(now() - start)} ms rendering)`;
     const used = new Set();
     const { warn, error } = console;
     console.warn = console.error = (...args) => report.note(oneLine(args.map(String).join(' ').replace(/^\[storefront\] (render: )?/, '')));
@@ -142,9 +149,8 @@ export function createRenderService({
           stats.empty++;
           return EMPTY_JSON;
         }
-        const spent = performance.now() - start;
-        if (spent >= renderTimeoutMs) {
-          report.leftEmpty(`hook ${index} (${hook.widget}): render budget of ${renderTimeoutMs} ms spent (${Math.round(spent)} ms)`);
+        if (now() >= deadline) {
+          report.leftEmpty(`hook ${index} (${hook.widget}): ${why('')}`);
           stats.empty++;
           return EMPTY_JSON;
         }
@@ -157,10 +163,7 @@ export function createRenderService({
         if (result.dropped?.length) report.drop(hook.widget, result.dropped);
         if (result.json === EMPTY_JSON) {
           if (result.overBudget) stats.overBudget++;
-          const why = result.overBudget
-            ? `render budget of ${renderTimeoutMs} ms spent while rendering (${Math.round(performance.now() - start)} ms)`
-            : result.error ?? 'the renderer gave no HTML';
-          report.leftEmpty(`hook ${index} (${hook.widget}): ${why}`);
+          report.leftEmpty(`hook ${index} (${hook.widget}): ${result.overBudget ? why(' while rendering') : (result.error ?? 'the renderer gave no HTML')}`);
           stats.empty++;
         } else stats.renders++;
         return result.json;
@@ -171,47 +174,89 @@ export function createRenderService({
     }
   }
 
+  // Server-Timing: the time spent rendering (or taking hooks from the cache), for the bench and the curious.
+  const answer = (res, bytes, renderMs) => sendJson(res, 200, bytes, { 'Server-Timing': `render;dur=${renderMs.toFixed(3)}` });
+
+  /** Every hook '' at once, without rendering: the page renders them in the browser. */
+  function answerEmpty(res, count, why) {
+    stats.requests++;
+    stats.shed++;
+    stats.empty += count;
+    shedLog(why);
+    answer(res, emptyAnswer(count), 0);
+  }
+
+  function renderAndAnswer(res, { id, config, hooks, bytes, deadline }) {
+    const report = new RequestReport();
+    const renderStart = now();
+    const parts = renderHooks(hooks, config, report, deadline);
+    const renderMs = now() - renderStart;
+    if (!report.emptyTotal) renderTimes.record(bytes, renderMs);
+    stats.requests++;
+    answer(res, answerBytes(parts), renderMs);
+    const line = report.line(`request ${id}`, hooks.length);
+    if (line) log(line);
+  }
+
   let nextId = 1;
   async function handle(req, res) {
+    const arrival = queue.arrival();
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (path === '/health') {
       if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, { error: 'use GET' }, { Allow: 'GET, HEAD' });
       const local = localHealth();
       const body = health ? await health(local) : combinedHealth([local]);
-      return send(res, stopping ? 503 : 200, { status: stopping ? 'stopping' : 'ok', widgets: widgets.length, ...body });
+      const status = stopping ? 'stopping' : warm ? 'ok' : 'warming';
+      return send(res, status === 'ok' ? 200 : 503, { status, widgets: widgets.length, ...body });
     }
     if (path !== '/render') return send(res, 404, { error: `no route ${path}: POST /render or GET /health` });
     if (req.method !== 'POST') return send(res, 405, { error: 'use POST' }, { Allow: 'POST' });
     const type = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
     if (type !== 'application/json') throw new RequestError(415, 'Content-Type must be application/json');
-    const { config, hooks } = parseRenderRequest(await readBody(req, bodyLimit), maxHooks);
-    const id = nextId++;
-    const report = new RequestReport();
-    const renderStart = performance.now();
-    const parts = renderHooks(hooks, config, report);
-    const renderMs = performance.now() - renderStart;
-    stats.requests++;
-    // {"html": [...]}, put together from each hook's JSON string.
-    const pieces = [ANSWER_START];
-    parts.forEach((part, i) => pieces.push(i ? COMMA : EMPTY, part));
-    pieces.push(ANSWER_END);
-    // The time spent rendering (or taking hooks from the cache), for the bench and the curious.
-    sendJson(res, 200, Buffer.concat(pieces), { 'Server-Timing': `render;dur=${renderMs.toFixed(3)}` });
-    const line = report.line(`request ${id}`, hooks.length);
-    if (line) log(line);
+    const deadline = deadlineOf(arrival, timeoutOf(req.headers[TIMEOUT_HEADER], timeoutMs));
+    const bytes = await readBody(req, bodyLimit);
+    const cost = renderTimes.expected(bytes.length);
+    if (!warm || !queue.fits(deadline, cost)) {
+      // Counted without parsing the rest: under overload most requests end here.
+      const count = countHooks(bytes) ?? parseRenderRequest(bytes, maxHooks).hooks.length;
+      if (count > maxHooks) throw new RequestError(400, `${count} hooks, at most ${maxHooks} per request`);
+      return answerEmpty(res, count, warm ? 'its render would end after the deadline' : 'warming up');
+    }
+    const { config, hooks } = parseRenderRequest(bytes, maxHooks);
+    const request = { id: nextId++, config, hooks, bytes: bytes.length, deadline };
+    const queued = queue.add({
+      deadline,
+      cost,
+      gone: () => {
+        const gone = res.destroyed || req.socket.destroyed;
+        if (gone) stats.left++;
+        return gone;
+      },
+      shed: () => answerEmpty(res, hooks.length, 'its deadline came too close while it waited'),
+      run: () => {
+        try {
+          renderAndAnswer(res, request);
+        } catch (error) {
+          fail(req, res, error);
+        }
+      },
+    });
+    if (!queued) answerEmpty(res, hooks.length, 'its render would end after the deadline');
+  }
+
+  function fail(req, res, error) {
+    if (error instanceof RequestError) {
+      log(`${req.method} ${req.url}: ${error.status} ${error.message}`);
+      if (!res.headersSent) send(res, error.status, { error: error.message });
+      return;
+    }
+    log(`${req.method} ${req.url}: 500 ${oneLine(error)}`);
+    if (res.headersSent) res.destroy();
+    else send(res, 500, { error: 'render service error' });
   }
 
   const server = createServer({ headersTimeout: 5_000, requestTimeout: 10_000 }, (req, res) => {
-    handle(req, res).catch((error) => {
-      if (error instanceof RequestError) {
-        log(`${req.method} ${req.url}: ${error.status} ${error.message}`);
-        if (!res.headersSent) send(res, error.status, { error: error.message });
-        return;
-      }
-      log(`${req.method} ${req.url}: 500 ${oneLine(error)}`);
-      if (res.headersSent) res.destroy();
-      else send(res, 500, { error: 'render service error' });
-    });
+    handle(req, res).catch((error) => fail(req, res, error));
   });
   // A client sending `Expect: 100-continue` learns of a body over the limit before sending it.
   server.on('checkContinue', (req, res) => {
@@ -228,6 +273,11 @@ export function createRenderService({
   });
   server.on('close', () => (stopping = true));
   server.localHealth = localHealth;
+  /** Renders the warm-up hooks (warm-up.mjs); /health says ok after. */
+  server.warmUp = async () => {
+    await warmUpRenders(warmUp, { renderOne, renderTimes, now, log });
+    warm = true;
+  };
   /** Stops accepting and resolves once the requests in flight are answered. */
   server.stop = () => {
     stopping = true;
@@ -237,32 +287,4 @@ export function createRenderService({
     });
   };
   return server;
-}
-
-/**
- * The /health body (without status and widgets) from the figures of each
- * process that answered: the sums at the top, each process in `perWorker`.
- * @param {object[]} answered localHealth() of each worker
- * @param {{count: number, alive: number, restarts: number}} workers
- */
-export function combinedHealth(answered, workers = { count: answered.length, alive: answered.length, restarts: 0 }) {
-  const sum = (pick) => answered.reduce((total, one) => total + pick(one), 0);
-  return {
-    uptime: Math.max(0, ...answered.map((one) => one.uptime)),
-    requests: sum((one) => one.requests),
-    renders: sum((one) => one.renders),
-    empty: sum((one) => one.empty),
-    overBudget: sum((one) => one.overBudget),
-    cache: {
-      hits: sum((one) => one.cache.hits),
-      misses: sum((one) => one.cache.misses),
-      bytes: sum((one) => one.cache.bytes),
-      entries: sum((one) => one.cache.entries),
-      evictions: sum((one) => one.cache.evictions),
-      limitBytes: sum((one) => one.cache.limitBytes),
-    },
-    memory: { rss: sum((one) => one.memory.rss), heapUsed: sum((one) => one.memory.heapUsed) },
-    workers: { ...workers, answered: answered.length },
-    perWorker: answered,
-  };
 }
