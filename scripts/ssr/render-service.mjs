@@ -57,7 +57,7 @@ export function createRenderService({
   maxHooks = DEFAULT_MAX_HOOKS,
   renderTimeoutMs = DEFAULT_RENDER_BUDGET_MS,
   timeoutMs = DEFAULT_TIMEOUT_MS,
-  warmUp = [],
+  warmUp: warmUpHooks = [],
   now = () => performance.now(),
   defer = setImmediate,
   renderTimes = new RenderTimes(),
@@ -73,7 +73,8 @@ export function createRenderService({
   const queue = new RenderQueue({ now, defer });
   const shedLog = shedSummary(log);
   let stopping = false;
-  let warm = warmUp.length === 0;
+  let warm = warmUpHooks.length === 0;
+  const warmUp = { renders: 0, ms: 0 };
 
   function send(res, status, body, headers = {}) {
     sendJson(res, status, JSON.stringify(body), headers);
@@ -98,6 +99,7 @@ export function createRenderService({
       ...stats,
       cache: cache.stats(),
       memory: { rss: memory.rss, heapUsed: memory.heapUsed, heapTotal: memory.heapTotal },
+      warmUp,
     };
   }
 
@@ -273,9 +275,11 @@ export function createRenderService({
   });
   server.on('close', () => (stopping = true));
   server.localHealth = localHealth;
-  /** Renders the warm-up hooks (warm-up.mjs); /health says ok after. */
+  /** Renders the warm-up hooks (warm-up.mjs); /health says ok after, with how many and how long. */
   server.warmUp = async () => {
-    await warmUpRenders(warmUp, { renderOne, renderTimes, now, log });
+    const start = now();
+    warmUp.renders = await warmUpRenders(warmUpHooks, { renderOne, renderTimes, now, log });
+    warmUp.ms = Math.round(now() - start);
     warm = true;
   };
   /** Stops accepting and resolves once the requests in flight are answered. */

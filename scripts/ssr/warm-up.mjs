@@ -12,6 +12,7 @@ export const WARM_UP_ROUNDS = 10;
  * @param {{widget: string, props: unknown, config?: unknown}[]} samples the renderer's warm-up hooks
  * @param {{renderOne: Function, renderTimes: {record(bytes: number, ms: number): void}, now: () => number, log: (line: string) => void, rounds?: number}} options
  */
+/** Resolves with the number of renders. */
 export async function warmUpRenders(samples, { renderOne, renderTimes, now, log, rounds = WARM_UP_ROUNDS }) {
   const sized = samples.map((hook) => ({ ...hook, bytes: Buffer.byteLength(JSON.stringify({ config: hook.config, hooks: [hook] })) }));
   for (let round = 0; round < rounds; round++)
@@ -22,4 +23,5 @@ export async function warmUpRenders(samples, { renderOne, renderTimes, now, log,
       if (round === 0 && !result?.html) log(`warm-up: ${widget} rendered no HTML${result?.error ? ` (${result.error})` : ''}`);
       if (round > 0) renderTimes.record(bytes, now() - start);
     }
+  return rounds * sized.length;
 }

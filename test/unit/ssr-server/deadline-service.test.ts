@@ -128,7 +128,7 @@ describe('warm-up', () => {
     await service!.warmUp();
     expect(new Set(rendered)).toEqual(new Set(['warm card', 'warm grid']));
     expect(rendered.length).toBeGreaterThanOrEqual(4); // every hook more than once
-    expect(await health()).toMatchObject({ status: 200, body: { status: 'ok' } });
+    expect(await health()).toMatchObject({ status: 200, body: { status: 'ok', perWorker: [{ warmUp: { renders: 20 } }] } });
     expect((await renderHooks(bodyOf(100, [hook('first')]))).body.html).toEqual(['<p>first</p>']);
   });
 
