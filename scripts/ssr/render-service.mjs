@@ -5,7 +5,7 @@
  * says ok, reports /health and stops gracefully.
  */
 import { createServer } from 'node:http';
-import { answerBytes, EMPTY_JSON, emptyAnswer, withJson } from './answer.mjs';
+import { answerPieces, EMPTY_JSON, emptyAnswer, withJson } from './answer.mjs';
 import { cacheKey, RenderCache, sizeOf } from './cache.mjs';
 import { countHooks, deadlineOf, DEFAULT_TIMEOUT_MS, RenderQueue, RenderTimes, TIMEOUT_HEADER, timeoutOf } from './deadline.mjs';
 import { combinedHealth } from './health.mjs';
@@ -80,14 +80,19 @@ export function createRenderService({
     sendJson(res, status, JSON.stringify(body), headers);
   }
 
+  /** `json`: a string, a Buffer, or Buffers written one after the other. */
   function sendJson(res, status, json, headers = {}) {
     // Close the connection while stopping (so the server can exit) and when the
     // body was not read (an error answered early): never read a body just to drop it.
     const req = res.req;
     const bodyUnread = (Number(req.headers['content-length']) > 0 || 'transfer-encoding' in req.headers) && !req.complete;
     const close = stopping || bodyUnread ? { Connection: 'close' } : {};
-    res.writeHead(status, { ...JSON_HEADERS, 'Content-Length': Buffer.byteLength(json), ...close, ...headers });
-    res.end(json);
+    const pieces = Array.isArray(json) ? json : [json];
+    const length = pieces.reduce((sum, piece) => sum + (typeof piece === 'string' ? Buffer.byteLength(piece) : piece.length), 0);
+    res.writeHead(status, { ...JSON_HEADERS, 'Content-Length': length, ...close, ...headers });
+    res.cork();
+    for (const piece of pieces) res.write(piece);
+    res.end();
   }
 
   /** This process's figures, for /health. */
@@ -195,7 +200,7 @@ export function createRenderService({
     const renderMs = now() - renderStart;
     if (!report.emptyTotal) renderTimes.record(bytes, renderMs);
     stats.requests++;
-    answer(res, answerBytes(parts), renderMs);
+    answer(res, answerPieces(parts), renderMs);
     const line = report.line(`request ${id}`, hooks.length);
     if (line) log(line);
   }
