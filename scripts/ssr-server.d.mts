@@ -26,7 +26,7 @@ export interface RenderServiceOptions {
   warmUp?: { widget: string; props: unknown; config?: unknown }[];
   now?: () => number;
   defer?: (run: () => void) => void;
-  renderTimes?: { expected(bytes: number): number; record(bytes: number, ms: number): void };
+  renderTimes?: { expected(bytes: number): number; record(bytes: number, ms: number): void; relax?(): void };
   log?: (line: string) => void;
   logLinesPerSecond?: number;
   health?: (local: object) => Promise<object>;

@@ -8,6 +8,7 @@ export declare class RenderTimes {
   constructor(options?: { msPerKb?: number; weight?: number });
   expected(bytes: number): number;
   record(bytes: number, ms: number): void;
+  relax(): void;
 }
 
 export interface RenderJob {

@@ -55,12 +55,27 @@ export class RenderTimes {
     return (this.ms / this.bytes) * bytes;
   }
 
-  /** A render of a request of `bytes` took `ms`. */
+  /**
+   * A render of a request of `bytes` took `ms`. One that took more than twice
+   * what was expected counts as twice: a render the machine paused (another
+   * process on the core) moves the expectation, but not by all of its pause.
+   */
   record(bytes, ms) {
-    // The first ones replace the starting guess at once.
+    // The first one replaces the starting guess at once.
     const weight = this.count++ === 0 ? 1 : this.weight;
-    this.ms += weight * (ms - this.ms);
+    const taken = this.count === 1 ? ms : Math.min(ms, 2 * this.expected(bytes));
+    this.ms += weight * (taken - this.ms);
     this.bytes += weight * (Math.max(1, bytes) - this.bytes);
+  }
+
+  /**
+   * Expect a tenth less: called when a request is refused with nothing
+   * queued, so an expectation grown too high (renders measured while the
+   * machine was busy) cannot refuse every request, and so never be measured
+   * again; it comes down until a render starts and is measured.
+   */
+  relax() {
+    this.ms *= 0.9;
   }
 }
 

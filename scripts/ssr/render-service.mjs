@@ -224,6 +224,7 @@ export function createRenderService({
     const bytes = await readBody(req, bodyLimit);
     const cost = renderTimes.expected(bytes.length);
     if (!warm || !queue.fits(deadline, cost)) {
+      if (warm && queue.length === 0) renderTimes.relax?.();
       // Counted without parsing the rest: under overload most requests end here.
       const count = countHooks(bytes) ?? parseRenderRequest(bytes, maxHooks).hooks.length;
       if (count > maxHooks) throw new RequestError(400, `${count} hooks, at most ${maxHooks} per request`);

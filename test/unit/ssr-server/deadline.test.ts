@@ -34,8 +34,8 @@ describe('the render time expected from recent renders', () => {
     expect(times.expected(2048)).toBe(2);
     times.record(10_240, 5); // 0.5 ms per KB
     expect(times.expected(20_480)).toBeCloseTo(10);
-    times.record(10_240, 15); // one slow render of the same size
-    expect(times.expected(10_240)).toBeCloseTo(6);
+    times.record(10_240, 7); // one slower render of the same size
+    expect(times.expected(10_240)).toBeCloseTo(5.2);
   });
 
   it('weighs big requests more than small ones: a small request at ten times the rate moves a grid\'s estimate by a tenth', () => {
@@ -165,4 +165,26 @@ it('RenderQueue defaults to the event loop (setImmediate)', async () => {
   expect(run).not.toHaveBeenCalled();
   await new Promise((resolve) => setImmediate(resolve));
   expect(run).toHaveBeenCalledOnce();
+});
+
+describe('the expectation recovers', () => {
+  it('a render paused by the machine counts as twice what was expected, not all of its pause', () => {
+    const times = new RenderTimes({ weight: 0.5 });
+    times.record(10_240, 5); // 0.5 ms per KB
+    times.record(10_240, 500); // paused: counted as 10
+    expect(times.expected(10_240)).toBeCloseTo(7.5);
+  });
+
+  it('relaxed when a request is refused with nothing queued: an expectation grown too high comes down until a render fits again', () => {
+    const times = new RenderTimes();
+    times.record(10_240, 400); // measured while the machine was busy: 400 ms for a grid
+    const { clock, queue } = queueAt();
+    let refused = 0;
+    while (!queue.fits(clock.now + 180, times.expected(10_240))) {
+      times.relax();
+      refused++;
+    }
+    expect(refused).toBeGreaterThan(0);
+    expect(refused).toBeLessThan(20);
+  });
 });
