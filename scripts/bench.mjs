@@ -42,7 +42,8 @@
  *                                            ssr: requests per run and row (1500), and
  *                                            requests of the memory run (20000)
  *   node scripts/bench.mjs --only ssr --ssr-parts soak,cache
- *                                            ssr: some of throughput, blocking, cache, soak
+ *                                            ssr: some of core (per core: CPU per grid, capacity,
+ *                                            goodput at 4× overload), throughput, blocking, cache, soak
  *
  * The pages come from the demo server, started here on 127.0.0.1. Its mock
  * backend answers the API in Node (`startDemoServer({ mock: 'server' })`), as

@@ -22,6 +22,11 @@ export interface RenderServiceOptions {
   bodyLimit?: number;
   maxHooks?: number;
   renderTimeoutMs?: number;
+  timeoutMs?: number;
+  warmUp?: { widget: string; props: unknown; config?: unknown }[];
+  now?: () => number;
+  defer?: (run: () => void) => void;
+  renderTimes?: { expected(bytes: number): number; record(bytes: number, ms: number): void; relax?(): void };
   log?: (line: string) => void;
   logLinesPerSecond?: number;
   health?: (local: object) => Promise<object>;
@@ -32,6 +37,8 @@ export interface RenderService extends Server {
   stop(): Promise<void>;
   /** This process's figures for /health. */
   localHealth(): object;
+  /** Renders the warm-up hooks; until it resolves /health answers 503 "warming" and every hook is ''. */
+  warmUp(): Promise<void>;
 }
 
 export declare function createRenderService(options: RenderServiceOptions): RenderService;

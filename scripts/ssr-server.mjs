@@ -97,7 +97,7 @@ async function primary() {
 async function worker() {
   const { port, workers: _, ...options } = settings();
   const renderer = await import(pathToFileURL(rendererPath).href);
-  const { render, renderHook, renderVersion, widgets } = renderer;
+  const { render, renderHook, renderVersion, widgets, warmUp } = renderer;
   if (typeof render !== 'function') fail(`${rendererPath} exports no render function: run "npm run build" again`);
 
   const names = Array.isArray(widgets) ? widgets : [];
@@ -106,6 +106,7 @@ async function worker() {
     renderHook: typeof renderHook === 'function' ? renderHook : undefined,
     renderVersion: typeof renderVersion === 'string' ? renderVersion : undefined,
     widgets: names,
+    warmUp: Array.isArray(warmUp) ? warmUp : [],
     ...options,
     // Request numbers are per worker: the pid tells the workers' lines apart.
     log: (line) => console.error(`ssr[${process.pid}]: ${line}`),
@@ -114,6 +115,8 @@ async function worker() {
   server.on('error', (error) => {
     fail(error.code === 'EADDRINUSE' ? `port ${port} is in use: another render service? set SSR_PORT` : oneLine(error));
   });
+  // Warm before taking traffic: the primary hands connections only to workers that listen.
+  await server.warmUp();
   server.listen(port, '127.0.0.1', () => {
     process.send?.({ type: 'ready', port: server.address().port, widgets: names.length });
   });

@@ -42,6 +42,9 @@ function pageConfigOf(raw: unknown) {
   return lastConfig.parsed;
 }
 
+/** The hooks the render service renders before it takes traffic (warm-up.ts). */
+export { warmUp } from './warm-up';
+
 /** What the markup depends on besides widget, props and config: the render service keys its cache on it. */
 export const renderVersion: string = RENDER_VERSION;
 

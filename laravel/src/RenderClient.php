@@ -15,6 +15,9 @@ class RenderClient
     /** Seconds between two log lines about an unavailable service. */
     public const LOG_EVERY = 60;
 
+    /** Tells the service how long this request waits (ms): it never starts a render that would end later. */
+    public const TIMEOUT_HEADER = 'X-Storefront-Timeout';
+
     /** @var Http */
     private $http;
 
@@ -52,13 +55,15 @@ class RenderClient
         }
         $url = self::serviceUrl($this->config);
         // In seconds as floats through Guzzle's own options: Http::timeout() takes whole seconds before Laravel 11.
-        $seconds = max(1, (int) $this->config->get('storefront.ssr.timeout')) / 1000;
+        $ms = max(1, (int) $this->config->get('storefront.ssr.timeout'));
+        $seconds = $ms / 1000;
         try {
             // Encoded as data-props is (a string that is not UTF-8 becomes null), so both sides see the same props.
             $body = json_encode(['config' => $config, 'hooks' => $hooks], JSON_PARTIAL_OUTPUT_ON_ERROR);
             $response = $this->http
                 ->withOptions(['timeout' => $seconds, 'connect_timeout' => $seconds])
                 ->acceptJson()
+                ->withHeaders([self::TIMEOUT_HEADER => (string) $ms])
                 ->withBody($body, 'application/json')
                 ->post($url.'/render');
             $html = $response->status() === 200 ? json_decode($response->body(), true) : null;

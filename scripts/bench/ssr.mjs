@@ -20,6 +20,7 @@ import { Agent, request } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { markdownTable, mb, spread } from './common.mjs';
+import { perCore } from './ssr-core.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** PHP's Http client gives up after this long (docs/laravel.md "Settings", STOREFRONT_SSR_TIMEOUT): the page then renders in the browser. */
@@ -69,10 +70,11 @@ export async function benchBodies(productPath) {
   };
 }
 
-/** `npm run ssr` with these settings; resolves with its URL and a stop function. */
-export async function startService(env) {
-  const child = spawn(process.execPath, ['scripts/ssr-server.mjs'], {
-    cwd: root,
+/** `npm run ssr` with these settings (on the cores `cores` names, taskset -c); resolves with its URL and a stop function. */
+export async function startService(env, cores, dir = root) {
+  const command = [process.execPath, 'scripts/ssr-server.mjs'];
+  const child = spawn(cores ? 'taskset' : command[0], cores ? ['-c', cores, ...command] : command.slice(1), {
+    cwd: dir,
     env: { ...process.env, SSR_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -338,13 +340,14 @@ async function soak({ bodies, count }) {
  * @param {number} options.soak requests of the memory run
  * @param {string} options.productPath the demo product page
  */
-export const SSR_PARTS = ['throughput', 'blocking', 'cache', 'soak'];
+export const SSR_PARTS = ['core', 'throughput', 'blocking', 'cache', 'soak'];
 
 export async function ssr({ runs, requests, soak: soakCount, productPath, parts = SSR_PARTS }) {
   const bodies = await benchBodies(productPath);
   const sizes = Object.entries(bodies).map(([name, body]) => `${name} ${(JSON.stringify(body).length / 1024).toFixed(1)} KB (${body.hooks.length} hooks)`);
   console.log(`Bodies: ${sizes.join(', ')}.\n`);
   const workerCounts = [1, 2];
+  if (parts.includes('core')) await perCore({ grid: bodies.grid, runs, requests, startService });
   if (parts.includes('throughput')) await throughput({ bodies, runs, requests, workerCounts });
   if (parts.includes('blocking')) await blocking({ bodies, runs, requests, workerCounts });
   if (parts.includes('cache')) await cache({ bodies, runs, requests });

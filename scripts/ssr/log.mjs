@@ -116,3 +116,30 @@ export function rateLimited(write, perSecond, now = () => Date.now()) {
   };
   return limited;
 }
+
+/**
+ * Requests answered empty without rendering (their deadline, a warm-up), said
+ * in one line at once and then at most one a second, counted by reason: under
+ * overload most requests end so, and one line each would cost a share of the
+ * renders.
+ * @param {(line: string) => void} write
+ */
+export function shedSummary(write) {
+  const reasons = new Map();
+  let timer;
+  const say = () => {
+    const total = [...reasons.values()].reduce((a, b) => a + b, 0);
+    if (total) write(`${total} request${total === 1 ? '' : 's'} answered with empty hooks, not rendered: ${[...reasons].map(([why, n]) => `${why} ×${n}`).join('; ')}`);
+    reasons.clear();
+  };
+  return (why) => {
+    reasons.set(why, (reasons.get(why) ?? 0) + 1);
+    if (timer) return;
+    say();
+    timer = setTimeout(() => {
+      timer = undefined;
+      say();
+    }, 1000);
+    timer.unref?.();
+  };
+}

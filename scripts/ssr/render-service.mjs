@@ -1,39 +1,28 @@
 /**
  * The render service as a node:http server (see scripts/ssr-server.mjs for
- * the routes and how it is run): renders each hook within the request's
- * budget, answers JSON, reports /health and stops gracefully.
+ * the routes and how it is run): renders each hook before the caller's
+ * deadline or not at all (deadline.mjs), answers JSON, warms up before it
+ * says ok, reports /health and stops gracefully.
  */
 import { createServer } from 'node:http';
-import { cacheKey, RenderCache, sizeOf } from './cache.mjs';
-import { rateLimited, RequestReport } from './log.mjs';
+import { answerPieces, emptyAnswer } from './answer.mjs';
+import { RenderCache } from './cache.mjs';
+import { countHooks, deadlineOf, DEFAULT_TIMEOUT_MS, RenderQueue, RenderTimes, TIMEOUT_HEADER, timeoutOf } from './deadline.mjs';
+import { combinedHealth } from './health.mjs';
+import { hookRenderer } from './hooks.mjs';
+import { warmUpRenders } from './warm-up.mjs';
+import { rateLimited, RequestReport, shedSummary } from './log.mjs';
 import { oneLine, parseRenderRequest, readBody, RequestError } from './request.mjs';
 
+export { combinedHealth };
 export const DEFAULT_PORT = 13714;
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 export const DEFAULT_MAX_HOOKS = 500;
-// Under the 200 ms the Laravel package waits (STOREFRONT_SSR_TIMEOUT), leaving it time to print the page.
+// A cap per request, whatever the caller's deadline: one request never holds a worker longer.
 export const DEFAULT_RENDER_BUDGET_MS = 150;
 // Per worker: about 480 category grids of 48 cards (65 KB each).
 export const DEFAULT_CACHE_BYTES = 32 * 1024 * 1024;
 export const DEFAULT_LOG_LINES_PER_SECOND = 20;
-
-const ANSWER_START = Buffer.from('{"html":[');
-const ANSWER_END = Buffer.from(']}');
-const COMMA = Buffer.from(',');
-const EMPTY = Buffer.alloc(0);
-const EMPTY_JSON = Buffer.from('""');
-/**
- * A hook's result with its HTML as JSON bytes, ready for the answer. Their own
- * allocation, exactly their size: a small Buffer.from() would share (and, kept
- * in the cache, pin) an 8 KB pool slab.
- */
-function withJson(result) {
-  if (result.html === '') return { ...result, json: EMPTY_JSON };
-  const text = JSON.stringify(result.html);
-  const json = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
-  json.write(text);
-  return { ...result, json };
-}
 
 const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
 
@@ -50,6 +39,11 @@ const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache
  * @param {number} [options.bodyLimit] bytes
  * @param {number} [options.maxHooks] hooks per request
  * @param {number} [options.renderTimeoutMs] render time per request: once spent, the hook being rendered and the rest are ''
+ * @param {number} [options.timeoutMs] how long the caller waits when it does not say (X-Storefront-Timeout)
+ * @param {{widget: string, props: unknown, config?: unknown}[]} [options.warmUp] hooks rendered by `warmUp()` before /health says ok
+ * @param {() => number} [options.now] the clock (ms), for tests
+ * @param {(run: () => void) => void} [options.defer] runs the next render in a later turn of the event loop (setImmediate), for tests
+ * @param {RenderTimes} [options.renderTimes] what a render is expected to take (deadline.mjs), for tests
  * @param {(line: string) => void} [options.log] one line per problem
  * @param {number} [options.logLinesPerSecond] more lines than this in a second are counted, not written
  * @param {(local: object) => Promise<object>} [options.health] the /health body from this process's figures (a cluster worker asks the others)
@@ -63,29 +57,43 @@ export function createRenderService({
   bodyLimit = DEFAULT_BODY_LIMIT,
   maxHooks = DEFAULT_MAX_HOOKS,
   renderTimeoutMs = DEFAULT_RENDER_BUDGET_MS,
+  timeoutMs = DEFAULT_TIMEOUT_MS,
+  warmUp: warmUpHooks = [],
+  now = () => performance.now(),
+  defer = setImmediate,
+  renderTimes = new RenderTimes(),
   log: write = (line) => console.error(`ssr: ${line}`),
   logLinesPerSecond = DEFAULT_LOG_LINES_PER_SECOND,
   health,
 }) {
   const started = Date.now();
-  const stats = { requests: 0, renders: 0, empty: 0, overBudget: 0 };
+  const stats = { requests: 0, renders: 0, empty: 0, overBudget: 0, shed: 0, left: 0 };
   const cache = new RenderCache(cacheBytes);
   const log = rateLimited(write, logLinesPerSecond);
   const renderOne = renderHook ?? ((widget, props, config) => ({ html: render(widget, props, config), dropped: [] }));
+  const queue = new RenderQueue({ now, defer });
+  const shedLog = shedSummary(log);
   let stopping = false;
+  let warm = warmUpHooks.length === 0;
+  const warmUp = { renders: 0, ms: 0 };
 
   function send(res, status, body, headers = {}) {
     sendJson(res, status, JSON.stringify(body), headers);
   }
 
+  /** `json`: a string, a Buffer, or Buffers written one after the other. */
   function sendJson(res, status, json, headers = {}) {
     // Close the connection while stopping (so the server can exit) and when the
     // body was not read (an error answered early): never read a body just to drop it.
     const req = res.req;
     const bodyUnread = (Number(req.headers['content-length']) > 0 || 'transfer-encoding' in req.headers) && !req.complete;
     const close = stopping || bodyUnread ? { Connection: 'close' } : {};
-    res.writeHead(status, { ...JSON_HEADERS, 'Content-Length': Buffer.byteLength(json), ...close, ...headers });
-    res.end(json);
+    const pieces = Array.isArray(json) ? json : [json];
+    const length = pieces.reduce((sum, piece) => sum + (typeof piece === 'string' ? Buffer.byteLength(piece) : piece.length), 0);
+    res.writeHead(status, { ...JSON_HEADERS, 'Content-Length': length, ...close, ...headers });
+    res.cork();
+    for (const piece of pieces) res.write(piece);
+    res.end();
   }
 
   /** This process's figures, for /health. */
@@ -97,121 +105,96 @@ export function createRenderService({
       ...stats,
       cache: cache.stats(),
       memory: { rss: memory.rss, heapUsed: memory.heapUsed, heapTotal: memory.heapTotal },
+      warmUp,
     };
   }
 
-  /**
-   * One hook as its JSON string in a Buffer (what goes into the answer), from
-   * the cache or rendered; `used` holds the keys this request already took.
-   * Cached as bytes: their size is exact, and a hit costs no JSON encoding.
-   */
-  function renderCached(hook, config, deadline, used) {
-    const fresh = () => {
-      const result = renderOne(hook.widget, hook.props, config, { deadline });
-      if (typeof result?.html !== 'string') return { html: '', dropped: [], error: `render returned ${typeof result?.html}, not a string` };
-      return result;
-    };
-    if (!cache.enabled) return withJson(fresh());
-    const key = cacheKey(renderVersion, hook.widget, hook.props, config);
-    // The same hook twice on one page renders twice: each copy needs its own element ids.
-    const cached = used.has(key) ? undefined : cache.get(key);
-    used.add(key);
-    if (cached) return cached;
-    const result = withJson(fresh());
-    // Only the bytes are kept (not the HTML string as well), with the notes for the log line.
-    if (result.json !== EMPTY_JSON && !result.error) cache.set(key, { json: result.json, dropped: result.dropped }, sizeOf(key, result));
-    return result;
+  const renderHooks = hookRenderer({ renderOne, cache, renderVersion, renderTimeoutMs, now, stats });
+
+  // Server-Timing: the time spent rendering (or taking hooks from the cache), for the bench and the curious.
+  const answer = (res, bytes, renderMs) => sendJson(res, 200, bytes, { 'Server-Timing': `render;dur=${renderMs.toFixed(3)}` });
+
+  /** Every hook '' at once, without rendering: the page renders them in the browser. */
+  function answerEmpty(res, count, why) {
+    stats.requests++;
+    stats.shed++;
+    stats.empty += count;
+    shedLog(why);
+    answer(res, emptyAnswer(count), 0);
   }
 
-  /**
-   * One string per hook. Renders are synchronous: the budget is checked
-   * before each hook and, by the renderer, inside a long one. What the
-   * renderer says (dropped fields, a bad config key) is collected for the
-   * request's one log line, not written once per field.
-   */
-  function renderHooks(hooks, config, report) {
-    const start = performance.now();
-    const deadline = start + renderTimeoutMs;
-    const used = new Set();
-    const { warn, error } = console;
-    console.warn = console.error = (...args) => report.note(oneLine(args.map(String).join(' ').replace(/^\[storefront\] (render: )?/, '')));
-    try {
-      return hooks.map((hook, index) => {
-        if (hook === null || typeof hook !== 'object' || typeof hook.widget !== 'string' || hook.widget === '') {
-          report.leftEmpty(`hook ${index}: not a {"widget", "props"} object`);
-          stats.empty++;
-          return EMPTY_JSON;
-        }
-        const spent = performance.now() - start;
-        if (spent >= renderTimeoutMs) {
-          report.leftEmpty(`hook ${index} (${hook.widget}): render budget of ${renderTimeoutMs} ms spent (${Math.round(spent)} ms)`);
-          stats.empty++;
-          return EMPTY_JSON;
-        }
-        let result;
-        try {
-          result = renderCached(hook, config, deadline, used);
-        } catch (thrown) {
-          result = withJson({ html: '', dropped: [], error: `render threw ${oneLine(thrown)}` });
-        }
-        if (result.dropped?.length) report.drop(hook.widget, result.dropped);
-        if (result.json === EMPTY_JSON) {
-          if (result.overBudget) stats.overBudget++;
-          const why = result.overBudget
-            ? `render budget of ${renderTimeoutMs} ms spent while rendering (${Math.round(performance.now() - start)} ms)`
-            : result.error ?? 'the renderer gave no HTML';
-          report.leftEmpty(`hook ${index} (${hook.widget}): ${why}`);
-          stats.empty++;
-        } else stats.renders++;
-        return result.json;
-      });
-    } finally {
-      console.warn = warn;
-      console.error = error;
-    }
+  function renderAndAnswer(res, { id, config, hooks, bytes, deadline }) {
+    const report = new RequestReport();
+    const renderStart = now();
+    const parts = renderHooks(hooks, config, report, deadline);
+    const renderMs = now() - renderStart;
+    if (!report.emptyTotal) renderTimes.record(bytes, renderMs);
+    stats.requests++;
+    answer(res, answerPieces(parts), renderMs);
+    const line = report.line(`request ${id}`, hooks.length);
+    if (line) log(line);
   }
 
   let nextId = 1;
   async function handle(req, res) {
+    const arrival = queue.arrival();
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (path === '/health') {
       if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, { error: 'use GET' }, { Allow: 'GET, HEAD' });
       const local = localHealth();
       const body = health ? await health(local) : combinedHealth([local]);
-      return send(res, stopping ? 503 : 200, { status: stopping ? 'stopping' : 'ok', widgets: widgets.length, ...body });
+      const status = stopping ? 'stopping' : warm ? 'ok' : 'warming';
+      return send(res, status === 'ok' ? 200 : 503, { status, widgets: widgets.length, ...body });
     }
     if (path !== '/render') return send(res, 404, { error: `no route ${path}: POST /render or GET /health` });
     if (req.method !== 'POST') return send(res, 405, { error: 'use POST' }, { Allow: 'POST' });
     const type = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
     if (type !== 'application/json') throw new RequestError(415, 'Content-Type must be application/json');
-    const { config, hooks } = parseRenderRequest(await readBody(req, bodyLimit), maxHooks);
-    const id = nextId++;
-    const report = new RequestReport();
-    const renderStart = performance.now();
-    const parts = renderHooks(hooks, config, report);
-    const renderMs = performance.now() - renderStart;
-    stats.requests++;
-    // {"html": [...]}, put together from each hook's JSON string.
-    const pieces = [ANSWER_START];
-    parts.forEach((part, i) => pieces.push(i ? COMMA : EMPTY, part));
-    pieces.push(ANSWER_END);
-    // The time spent rendering (or taking hooks from the cache), for the bench and the curious.
-    sendJson(res, 200, Buffer.concat(pieces), { 'Server-Timing': `render;dur=${renderMs.toFixed(3)}` });
-    const line = report.line(`request ${id}`, hooks.length);
-    if (line) log(line);
+    const deadline = deadlineOf(arrival, timeoutOf(req.headers[TIMEOUT_HEADER], timeoutMs));
+    const bytes = await readBody(req, bodyLimit);
+    const cost = renderTimes.expected(bytes.length);
+    if (!warm || !queue.fits(deadline, cost)) {
+      if (warm && queue.length === 0) renderTimes.relax?.();
+      // Counted without parsing the rest: under overload most requests end here.
+      const count = countHooks(bytes) ?? parseRenderRequest(bytes, maxHooks).hooks.length;
+      if (count > maxHooks) throw new RequestError(400, `${count} hooks, at most ${maxHooks} per request`);
+      return answerEmpty(res, count, warm ? 'its render would end after the deadline' : 'warming up');
+    }
+    const { config, hooks } = parseRenderRequest(bytes, maxHooks);
+    const request = { id: nextId++, config, hooks, bytes: bytes.length, deadline };
+    const queued = queue.add({
+      deadline,
+      cost,
+      gone: () => {
+        const gone = res.destroyed || req.socket.destroyed;
+        if (gone) stats.left++;
+        return gone;
+      },
+      shed: () => answerEmpty(res, hooks.length, 'its deadline came too close while it waited'),
+      run: () => {
+        try {
+          renderAndAnswer(res, request);
+        } catch (error) {
+          fail(req, res, error);
+        }
+      },
+    });
+    if (!queued) answerEmpty(res, hooks.length, 'its render would end after the deadline');
+  }
+
+  function fail(req, res, error) {
+    if (error instanceof RequestError) {
+      log(`${req.method} ${req.url}: ${error.status} ${error.message}`);
+      if (!res.headersSent) send(res, error.status, { error: error.message });
+      return;
+    }
+    log(`${req.method} ${req.url}: 500 ${oneLine(error)}`);
+    if (res.headersSent) res.destroy();
+    else send(res, 500, { error: 'render service error' });
   }
 
   const server = createServer({ headersTimeout: 5_000, requestTimeout: 10_000 }, (req, res) => {
-    handle(req, res).catch((error) => {
-      if (error instanceof RequestError) {
-        log(`${req.method} ${req.url}: ${error.status} ${error.message}`);
-        if (!res.headersSent) send(res, error.status, { error: error.message });
-        return;
-      }
-      log(`${req.method} ${req.url}: 500 ${oneLine(error)}`);
-      if (res.headersSent) res.destroy();
-      else send(res, 500, { error: 'render service error' });
-    });
+    handle(req, res).catch((error) => fail(req, res, error));
   });
   // A client sending `Expect: 100-continue` learns of a body over the limit before sending it.
   server.on('checkContinue', (req, res) => {
@@ -228,6 +211,13 @@ export function createRenderService({
   });
   server.on('close', () => (stopping = true));
   server.localHealth = localHealth;
+  /** Renders the warm-up hooks (warm-up.mjs); /health says ok after, with how many and how long. */
+  server.warmUp = async () => {
+    const start = now();
+    warmUp.renders = await warmUpRenders(warmUpHooks, { renderOne, renderTimes, now, log });
+    warmUp.ms = Math.round(now() - start);
+    warm = true;
+  };
   /** Stops accepting and resolves once the requests in flight are answered. */
   server.stop = () => {
     stopping = true;
@@ -237,32 +227,4 @@ export function createRenderService({
     });
   };
   return server;
-}
-
-/**
- * The /health body (without status and widgets) from the figures of each
- * process that answered: the sums at the top, each process in `perWorker`.
- * @param {object[]} answered localHealth() of each worker
- * @param {{count: number, alive: number, restarts: number}} workers
- */
-export function combinedHealth(answered, workers = { count: answered.length, alive: answered.length, restarts: 0 }) {
-  const sum = (pick) => answered.reduce((total, one) => total + pick(one), 0);
-  return {
-    uptime: Math.max(0, ...answered.map((one) => one.uptime)),
-    requests: sum((one) => one.requests),
-    renders: sum((one) => one.renders),
-    empty: sum((one) => one.empty),
-    overBudget: sum((one) => one.overBudget),
-    cache: {
-      hits: sum((one) => one.cache.hits),
-      misses: sum((one) => one.cache.misses),
-      bytes: sum((one) => one.cache.bytes),
-      entries: sum((one) => one.cache.entries),
-      evictions: sum((one) => one.cache.evictions),
-      limitBytes: sum((one) => one.cache.limitBytes),
-    },
-    memory: { rss: sum((one) => one.memory.rss), heapUsed: sum((one) => one.memory.heapUsed) },
-    workers: { ...workers, answered: answered.length },
-    perWorker: answered,
-  };
 }

@@ -17,7 +17,7 @@ export function oneLine(value) {
   return text.replace(/\s*\n\s*/g, ' ').slice(0, 500);
 }
 
-/** Reads the body up to `limit` bytes; over it, stops reading and throws 413. */
+/** Reads the body (bytes) up to `limit` bytes; over it, stops reading and throws 413. */
 export function readBody(req, limit) {
   const declared = Number(req.headers['content-length']);
   if (declared > limit) return Promise.reject(new RequestError(413, `body over the limit of ${limit} bytes`));
@@ -33,7 +33,7 @@ export function readBody(req, limit) {
       }
       chunks.push(chunk);
     };
-    const onEnd = () => resolve(Buffer.concat(chunks).toString('utf8'));
+    const onEnd = () => resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
     const onClose = () => {
       if (!req.complete) reject(new RequestError(400, 'the client closed the connection before sending the whole body'));
     };
@@ -41,11 +41,11 @@ export function readBody(req, limit) {
   });
 }
 
-/** The request body as `{config, hooks}`; anything else is a 400 with the reason. */
+/** The request body (text or UTF-8 bytes) as `{config, hooks}`; anything else is a 400 with the reason. */
 export function parseRenderRequest(text, maxHooks) {
   let body;
   try {
-    body = JSON.parse(text);
+    body = JSON.parse(typeof text === 'string' ? text : text.toString('utf8'));
   } catch {
     throw new RequestError(400, 'body is not valid JSON');
   }

@@ -6,7 +6,7 @@
  * them; and on SIGTERM / SIGINT lets each finish its requests, then exits.
  */
 import cluster from 'node:cluster';
-import { combinedHealth } from './render-service.mjs';
+import { combinedHealth } from './health.mjs';
 
 /** A worker that lived this long before dying is not part of a crash loop. */
 export const STABLE_MS = 10_000;

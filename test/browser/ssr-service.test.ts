@@ -2,9 +2,13 @@
  * The render service as a PHP host runs it (`npm run ssr`: scripts/ssr-server.mjs
  * with dist/server/render.js from `node build.mjs`), over HTTP: a teaser card
  * rendered by the real renderer, a bad hook left empty with its reason, a
- * clean stop. Builds nothing itself: the browser project runs after the build.
+ * clean stop; a fresh service warms before it says ok; the docs' curl line.
+ * Builds nothing itself: the browser project runs after the build.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 const product = {
@@ -39,10 +43,13 @@ afterAll(() => {
   if (child.exitCode === null) child.kill('SIGKILL');
 });
 
+/** Waits as long as a loaded test machine needs: these tests are not about deadlines (test/unit/ssr-server/deadline*.test.ts are). */
+const patient = { 'Content-Type': 'application/json', 'X-Storefront-Timeout': '60000' };
+
 async function render(body: unknown) {
   const response = await fetch(`${url}render`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: patient,
     body: JSON.stringify(body),
   });
   return { status: response.status, body: (await response.json()) as { html: string[] } };
@@ -82,5 +89,66 @@ describe('render service with the real renderer', () => {
     expect(health.widgets).toBeGreaterThanOrEqual(2);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
+  });
+});
+
+describe('a fresh service', () => {
+  it('warms before it serves: /health answers nothing until every widget has rendered, and the first page after the start gets every hook\'s HTML within the default deadline', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const fresh = spawn(process.execPath, ['scripts/ssr-server.mjs'], { env: { ...process.env, SSR_PORT: String(port), SSR_WORKERS: '1' } });
+    try {
+      // Until its worker has warmed, nothing answers; its first answer is ok, after every widget rendered 10 times.
+      const statuses = new Set<number>();
+      let first: { status?: string; widgets?: number; perWorker?: { warmUp: { renders: number } }[] } = {};
+      while (!statuses.has(200)) {
+        const answer = await fetch(`http://127.0.0.1:${port}/health`).then(async (r) => ({ status: r.status, body: await r.json() }), () => ({ status: 0, body: {} }));
+        statuses.add(answer.status);
+        first = answer.body;
+        if (answer.status !== 200) await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect([...statuses]).toEqual([0, 200]);
+      expect(first.status).toBe('ok');
+      expect(first.perWorker![0]!.warmUp.renders).toBe(10 * first.widgets!);
+      const grid = { products: Array.from({ length: 48 }, (_, i) => ({ ...product, id: 1000 + i, title: `Box ${i}` })) };
+      const response = await fetch(`http://127.0.0.1:${port}/render`, {
+        method: 'POST',
+        headers: patient,
+        body: JSON.stringify({ config: { cart: { count: 3 } }, hooks: [{ widget: 'search-bar', props: {} }, { widget: 'product-grid', props: grid }] }),
+      });
+      const { html } = (await response.json()) as { html: string[] };
+      expect(html[0]).toContain('sfw-search-bar');
+      expect(html[1]!.match(/class="sfw-teaser-card"/g)).toHaveLength(48);
+      expect(await (await fetch(`http://127.0.0.1:${port}/health`)).json()).toMatchObject({ requests: 1, shed: 0, empty: 0 });
+    } finally {
+      fresh.kill('SIGKILL');
+    }
+  });
+
+  it('docs/render-service.md\'s curl line, as printed, with PHP\'s deadline in X-Storefront-Timeout', async () => {
+    const doc = readFileSync('docs/render-service.md', 'utf8');
+    const block = /```sh\n(curl [^`]*X-Storefront-Timeout[^`]*?)\n```/.exec(doc)?.[1];
+    expect(block).toBeDefined();
+    const started = spawn(process.execPath, ['scripts/ssr-server.mjs'], { env: { ...process.env, SSR_PORT: '0', SSR_WORKERS: '1' } });
+    try {
+      const base = await new Promise<string>((resolve) => {
+        let out = '';
+        started.stdout!.on('data', (d) => {
+          out += d;
+          const match = /http:\/\/127\.0\.0\.1:\d+\//.exec(out);
+          if (match) resolve(match[0]);
+        });
+      });
+      const command = block!.replace('http://127.0.0.1:13714/', base);
+      const answer = JSON.parse(execFileSync('sh', ['-c', command], { encoding: 'utf8' })) as { html: string[] };
+      expect(answer.html).toHaveLength(1);
+      expect(answer.html[0]).toContain('sfw-search-bar');
+    } finally {
+      started.kill('SIGKILL');
+    }
   });
 });

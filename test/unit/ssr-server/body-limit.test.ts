@@ -89,6 +89,8 @@ describe('GET /health', () => {
         renders: 0,
         empty: 0,
         overBudget: 0,
+        shed: 0,
+        left: 0,
         cache: { hits: 0, misses: 0, bytes: 0, entries: 0, evictions: 0, limitBytes: 0 },
         memory: { rss: expect.any(Number), heapUsed: expect.any(Number) },
         workers: { count: 1, alive: 1, restarts: 0, answered: 1 },

@@ -44,9 +44,10 @@ export let service: RenderService | undefined;
 export let base = '';
 export let logs: string[] = [];
 
+/** A service with the fake renderer; callers wait a minute unless the options say otherwise (these tests are not about deadlines). */
 export async function start(options: Partial<RenderServiceOptions> = {}) {
   logs = [];
-  service = createRenderService({ render: fakeRender, widgets: ['card', 'slow'], log: (line) => logs.push(line), ...options });
+  service = createRenderService({ render: fakeRender, widgets: ['card', 'slow'], log: (line) => logs.push(line), timeoutMs: 60_000, ...options });
   await new Promise<void>((resolve) => service!.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(service.address() as AddressInfo).port}`;
 }

@@ -1,0 +1,193 @@
+/**
+ * npm run bench -- --only ssr --ssr-parts core: the render service per core,
+ * as the budgets say it (DESIGN "Budgets"): one worker pinned to one core
+ * (taskset), this client pinned to another, every request a new shopper (the
+ * config's cart count differs, so the render cache cannot answer), the 48-card
+ * grid as PHP sends it, with PHP's deadline (X-Storefront-Timeout: 200).
+ *
+ *   CPU per grid    the worker's CPU time (/proc, user + system) over a run,
+ *                   per request: parse, render, JSON, hash and HTTP, end to end
+ *   capacity        grids answered per second with 4 requests in flight (the
+ *                   worker never idle, nothing shed)
+ *   at 4× overload  requests sent at 4 × that rate, open loop (arrivals do not
+ *                   wait for answers, as shoppers do not; 64 connections opened
+ *                   before, as many PHP-FPM workers): goodput (grids
+ *                   answered with HTML within 200 ms of being sent, per
+ *                   second), its ratio to the capacity of the same run, answers
+ *                   (with HTML or empty) after 200 ms, requests answered empty,
+ *                   and the share of the worker's CPU spent on grids answered
+ *                   in time (their count × the capacity run's CPU per grid ÷
+ *                   the CPU it used): goodput ÷ capacity as the worker sees it,
+ *                   which still says something when other processes take turns
+ *                   on its core and the wall-clock figures swing
+ *
+ * Other processes on the machine share both cores: the load average is
+ * printed with each run, and the ratios compare figures of one run.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { Agent, request } from 'node:http';
+import { markdownTable, spread } from './common.mjs';
+
+const TIMEOUT_MS = 200;
+const WORKER_CORE = '0';
+const CLIENT_CORE = '1';
+
+/** Pins every thread of `pid` to `cores` (taskset -a). */
+const pin = (pid, cores) => spawnSync('taskset', ['-a', '-cp', cores, String(pid)], { stdio: 'ignore' }).status === 0;
+
+/** User + system CPU time of a process so far, in ms (/proc/PID/stat, clock ticks of 10 ms). */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** The i-th grid request's body: the grid with shopper i's cart count, built from two fixed halves. */
+function gridBodies(grid) {
+  const marker = '"@@cart-count@@"';
+  const text = JSON.stringify({ config: { ...grid.config, cart: { count: '@@cart-count@@', errors: 0 } }, hooks: grid.hooks });
+  const [head, tail] = text.split(marker).map((part) => Buffer.from(part));
+  return (i) => Buffer.concat([head, Buffer.from(`"${i}"`), tail]);
+}
+
+/** One POST /render; resolves with the answer's size and the time from sending to its last byte. */
+function post(agent, url, body) {
+  const sent = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = request(
+      `${url}render`,
+      { method: 'POST', agent, headers: { 'Content-Type': 'application/json', 'Content-Length': body.length, 'X-Storefront-Timeout': String(TIMEOUT_MS) } },
+      (res) => {
+        let size = 0;
+        res.on('data', (chunk) => (size += chunk.length));
+        res.on('end', () => (res.statusCode === 200 ? resolve({ size, ms: performance.now() - sent }) : reject(new Error(`status ${res.statusCode}`))));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** An answer with the grid's HTML (an empty hook's answer is 11 bytes). */
+const isHtml = (answer) => answer.size > 1000;
+
+/** `count` requests, `concurrency` at a time; the worker's CPU over them. */
+async function closedLoop(url, workerPid, bodyOf, { count, concurrency, offset }) {
+  const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
+  const answers = [];
+  let next = 0;
+  const cpu = cpuMs(workerPid);
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) answers.push(await post(agent, url, bodyOf(offset + next++)));
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  agent.destroy();
+  return { perSecond: answers.filter(isHtml).length / seconds, cpuPerGrid: (cpuMs(workerPid) - cpu) / count, empty: answers.filter((a) => !isHtml(a)).length };
+}
+
+/** Keep-alive connections opened before the overload: a burst of new ones would measure the connection handling, not the renders. */
+const CONNECTIONS = 64;
+const SMALL = Buffer.from(JSON.stringify({ hooks: [{ widget: 'search-bar', props: { variant: 'desktop' } }] }));
+
+/** Requests at `rate` a second for `seconds`, each sent on time whatever the answers do (at most CONNECTIONS in flight: more wait here, their time counting). */
+async function openLoop(url, bodyOf, { rate, seconds, offset }) {
+  const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS, maxFreeSockets: CONNECTIONS });
+  await Promise.all(Array.from({ length: CONNECTIONS }, () => post(agent, url, SMALL)));
+  const pending = [];
+  const total = Math.round(rate * seconds);
+  const started = performance.now();
+  let sent = 0;
+  await new Promise((resolve) => {
+    const tick = () => {
+      const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * rate));
+      while (sent < due) pending.push(post(agent, url, bodyOf(offset + sent++)).catch((error) => ({ error })));
+      if (sent < total) setTimeout(tick, 2);
+      else resolve();
+    };
+    tick();
+  });
+  const sending = (performance.now() - started) / 1000;
+  const answers = await Promise.all(pending);
+  agent.destroy();
+  const failed = answers.filter((a) => a.error).length;
+  const ok = answers.filter((a) => !a.error);
+  const inTime = ok.filter((a) => isHtml(a) && a.ms <= TIMEOUT_MS);
+  return {
+    goodput: inTime.length / sending,
+    inTime: inTime.length,
+    late: ok.filter((a) => a.ms > TIMEOUT_MS).length,
+    lateMax: Math.max(0, ...ok.filter((a) => a.ms > TIMEOUT_MS).map((a) => a.ms)),
+    empty: ok.filter((a) => !isHtml(a)).length,
+    failed,
+    count: answers.length,
+  };
+}
+
+/**
+ * @param {object} options
+ * @param {{config: unknown, hooks: unknown[]}} options.grid the 48-card grid request
+ * @param {number} options.runs
+ * @param {number} options.requests requests of each capacity run
+ * @param {(env: object, pin?: string) => Promise<{url: string, stop: () => Promise<void>, stderr: () => string}>} options.startService
+ */
+export async function perCore({ grid, runs, requests, startService }) {
+  if (availableParallelism() < 2 || !pin(process.pid, CLIENT_CORE)) {
+    console.log('Per core: not measured (needs taskset and two cores).');
+    return;
+  }
+  const bodyOf = gridBodies(grid);
+  const rows = [];
+  const results = [];
+  let offset = 0;
+  try {
+    for (let run = 1; run <= runs; run++) {
+      const service = await startService({ SSR_WORKERS: '1' }, WORKER_CORE);
+      try {
+        // The primary says its worker's pid on stderr right after it listens.
+        while (!/pids \d+/.test(service.stderr())) await new Promise((resolve) => setTimeout(resolve, 20));
+        const workerPid = Number(/pids (\d+)/.exec(service.stderr())[1]);
+        // The JIT and the connections, before measuring.
+        await closedLoop(service.url, workerPid, bodyOf, { count: 300, concurrency: 4, offset });
+        offset += 300;
+        const load = loadavg()[0];
+        const capacity = await closedLoop(service.url, workerPid, bodyOf, { count: requests, concurrency: 4, offset });
+        offset += requests;
+        const before = await (await fetch(`${service.url}health`)).json();
+        const cpuBefore = cpuMs(workerPid);
+        const overload = await openLoop(service.url, bodyOf, { rate: 4 * capacity.perSecond, seconds: 5, offset });
+        // The share of its CPU the worker spent on grids answered in time, against the capacity run's CPU per grid:
+        // the same ratio as goodput ÷ capacity when the worker has its core, measurable when others share it.
+        overload.cpuShare = (overload.inTime * capacity.cpuPerGrid) / (cpuMs(workerPid) - cpuBefore);
+        offset += overload.count;
+        const after = await (await fetch(`${service.url}health`)).json();
+        overload.stopped = after.overBudget - before.overBudget;
+        results.push({ capacity, overload, load });
+        rows.push([
+          run,
+          load.toFixed(1),
+          `${capacity.cpuPerGrid.toFixed(2)} ms`,
+          Math.round(capacity.perSecond),
+          Math.round(overload.goodput),
+          (overload.goodput / capacity.perSecond).toFixed(2),
+          overload.cpuShare.toFixed(2),
+          `${overload.late} of ${overload.count}${overload.late ? ` (max ${Math.round(overload.lateMax)} ms)` : ''}`,
+          overload.empty,
+          overload.stopped,
+          overload.failed,
+        ]);
+      } finally {
+        await service.stop();
+      }
+    }
+  } finally {
+    pin(process.pid, `0-${availableParallelism() - 1}`);
+  }
+  console.log(`\nPer core: one worker on core ${WORKER_CORE}, this client on core ${CLIENT_CORE}; the 48-card grid, a new shopper each request (cache on, never hit), X-Storefront-Timeout: ${TIMEOUT_MS}; overload: 4 × the run's capacity for 5 s, open loop.\n`);
+  console.log(markdownTable(['run', 'load avg', 'CPU per grid', 'capacity (grids/s)', 'goodput at 4×', 'goodput ÷ capacity', 'worker CPU on grids in time', `answers after ${TIMEOUT_MS} ms`, 'answered empty', 'renders stopped at the deadline', 'failed'], rows));
+  const pick = (f) => spread(results.map(f), (x) => x.toFixed(2));
+  console.log(`\nOver ${runs} runs: CPU per grid ${pick((r) => r.capacity.cpuPerGrid)} ms; capacity ${pick((r) => r.capacity.perSecond)} grids/s; goodput ÷ capacity ${pick((r) => r.overload.goodput / r.capacity.perSecond)}; worker CPU on grids in time ${pick((r) => r.overload.cpuShare)}; answers after the deadline ${results.reduce((n, r) => n + r.overload.late, 0)}.`);
+}

@@ -1,0 +1,141 @@
+// @vitest-environment node
+/**
+ * The render service and its caller's deadline, over HTTP, on a clock the
+ * test moves: a render that cannot end in time is never started and its
+ * request is answered at once with empty hooks; a request that waited too
+ * long or whose client left is dropped before its render starts. And the
+ * warm-up: /health says ok only once every widget has rendered.
+ */
+import type { Socket } from 'node:net';
+import { describe, expect, it, vi } from 'vitest';
+import { health, logs, rawExchange, renderHooks, service, start, useRenderService } from './service';
+
+useRenderService();
+
+/** A renderer whose renders take `props.ms` on the test's clock, counted by widget. */
+function clockedService() {
+  const clock = { now: 0 };
+  const rendered: string[] = [];
+  const render = vi.fn((widget: string, props: unknown) => {
+    const { ms = 1, title = widget } = (props ?? {}) as { ms?: number; title?: string };
+    clock.now += ms;
+    rendered.push(title);
+    return `<p>${title}</p>`;
+  });
+  const turns: (() => void)[] = [];
+  const expected = vi.fn((bytes: number) => bytes / 100); // 100 bytes a ms, whatever the renders took
+  const options = {
+    render,
+    now: () => clock.now,
+    defer: (run: () => void) => turns.push(run),
+    renderTimes: { expected, record: () => {} },
+    timeoutMs: undefined, // the service's own default
+  };
+  const runTurns = () => {
+    while (turns.length) turns.shift()!();
+  };
+  return { clock, render, rendered, expected, options, runTurns };
+}
+
+const hook = (title: string, ms = 1) => ({ widget: 'card', props: { title, ms } });
+/** A body of about `bytes` bytes: its expected render is bytes / 100 ms. */
+const bodyOf = (bytes: number, hooks = [hook('page')]) => {
+  const base = JSON.stringify({ config: { pad: '' }, hooks });
+  return JSON.stringify({ config: { pad: 'x'.repeat(Math.max(0, bytes - base.length)) }, hooks });
+};
+const withTimeout = (ms: number) => ({ headers: { 'Content-Type': 'application/json', 'X-Storefront-Timeout': String(ms) } });
+
+describe('the caller\'s deadline', () => {
+  it('a render expected to end after X-Storefront-Timeout is not started: every hook is answered \'\' at once, counted as shed, said in one line', async () => {
+    const { options, render, runTurns } = clockedService();
+    await start(options);
+    // 30,000 bytes: 300 ms expected. A caller that waits 200 ms: not rendered; one that waits 500 ms: rendered.
+    const answer = await renderHooks(bodyOf(30_000, [hook('a'), hook('b'), hook('c')]), withTimeout(200));
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ html: ['', '', ''] });
+    expect(render).not.toHaveBeenCalled();
+    expect(logs).toEqual(['1 request answered with empty hooks, not rendered: its render would end after the deadline ×1']);
+    const rendered = renderHooks(bodyOf(30_000, [hook('a'), hook('b'), hook('c')]), withTimeout(500));
+    await vi.waitFor(() => expect(options.renderTimes.expected).toHaveBeenCalledTimes(2));
+    runTurns();
+    expect((await rendered).body.html).toEqual(['<p>a</p>', '<p>b</p>', '<p>c</p>']);
+    expect((await health()).body).toMatchObject({ requests: 2, shed: 1, renders: 3, empty: 3 });
+  });
+
+  it('without the header the caller is taken to wait the Laravel package\'s 200 ms (less 20 ms for the answer to travel)', async () => {
+    const { options, render, runTurns, expected } = clockedService();
+    await start(options);
+    expect((await renderHooks(bodyOf(18_100))).body.html).toEqual(['']); // 181 ms expected
+    const fits = renderHooks(bodyOf(17_900)); // 179 ms
+    await vi.waitFor(() => expect(expected).toHaveBeenCalledTimes(2));
+    runTurns();
+    expect((await fits).body.html).toEqual(['<p>page</p>']);
+    expect(render).toHaveBeenCalledOnce();
+  });
+
+  it('a burst: the requests that fit behind the queue render in order; one whose deadline came too close while it waited is answered \'\' unrendered', async () => {
+    const { options, rendered, runTurns, expected } = clockedService();
+    await start(options);
+    // Each expected to take 50 ms; the first takes 150 on the clock. Sent one after the other, so they queue in this order.
+    const send = async (title: string, ms: number, timeout: number, n: number) => {
+      const answer = renderHooks(bodyOf(5_000, [hook(title, ms)]), withTimeout(timeout));
+      await vi.waitFor(() => expect(expected).toHaveBeenCalledTimes(n));
+      return { answer }; // not the answer itself, which an async function would wait for
+    };
+    const answers = [await send('first', 150, 200, 1), await send('second', 50, 200, 2), await send('patient', 50, 1000, 3), await send('fourth', 50, 200, 4)];
+    runTurns();
+    const html = (await Promise.all(answers.map(({ answer }) => answer))).map((answer) => answer.body.html[0]);
+    // The fourth was refused on arrival (150 ms queued + its 50 > 180). At 150 ms the second
+    // (deadline 180) can no longer end in time: answered '' unrendered; the patient one renders.
+    expect(html).toEqual(['<p>first</p>', '', '<p>patient</p>', '']);
+    expect(rendered).toEqual(['first', 'patient']);
+    expect((await health()).body).toMatchObject({ requests: 4, shed: 2, renders: 2 });
+  });
+
+  it('a request whose client closed the connection while it waited is dropped: not rendered, not answered', async () => {
+    const { options, rendered, runTurns, expected } = clockedService();
+    const sockets: Socket[] = [];
+    await start(options);
+    service!.on('connection', (socket: Socket) => sockets.push(socket));
+    const kept = renderHooks(bodyOf(1_000, [hook('kept')]));
+    await vi.waitFor(() => expect(expected).toHaveBeenCalledTimes(1));
+    const body = bodyOf(1_000, [hook('left')]);
+    const left = rawExchange(`POST /render HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`, (_, socket) => {
+      void vi.waitFor(() => expect(expected).toHaveBeenCalledTimes(2)).then(() => socket.destroy());
+    });
+    expect(await left).toBe('');
+    await vi.waitFor(() => expect(sockets.at(-1)?.destroyed).toBe(true));
+    runTurns();
+    expect((await kept).body.html).toEqual(['<p>kept</p>']);
+    expect(rendered).toEqual(['kept']);
+    expect((await health()).body).toMatchObject({ requests: 1, left: 1, shed: 0 });
+  });
+});
+
+describe('warm-up', () => {
+  it('until every warm-up hook has rendered, /health is 503 "warming" and a request is answered \'\' at once; then ok, and the first request renders', async () => {
+    const { options, rendered } = clockedService();
+    const warmUp = [
+      { widget: 'card', props: { title: 'warm card' } },
+      { widget: 'grid', props: { title: 'warm grid' } },
+    ];
+    await start({ ...options, defer: setImmediate, warmUp });
+    const cold = await health();
+    expect(cold.status).toBe(503);
+    expect(cold.body.status).toBe('warming');
+    expect((await renderHooks(bodyOf(100, [hook('early')]))).body.html).toEqual(['']);
+    expect(rendered).toEqual([]);
+    await service!.warmUp();
+    expect(new Set(rendered)).toEqual(new Set(['warm card', 'warm grid']));
+    expect(rendered.length).toBeGreaterThanOrEqual(4); // every hook more than once
+    expect(await health()).toMatchObject({ status: 200, body: { status: 'ok', perWorker: [{ warmUp: { renders: 20 } }] } });
+    expect((await renderHooks(bodyOf(100, [hook('first')]))).body.html).toEqual(['<p>first</p>']);
+  });
+
+  it('a warm-up hook that renders nothing is said in the log; the service still warms and serves', async () => {
+    await start({ render: () => '', warmUp: [{ widget: 'broken', props: {} }] });
+    await service!.warmUp();
+    expect(logs[0]).toBe('warm-up: broken rendered no HTML');
+    expect((await health()).status).toBe(200);
+  });
+});
