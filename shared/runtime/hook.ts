@@ -96,12 +96,16 @@ export async function hydrate(host: HTMLElement, entry: IslandEntry, held: HeldI
   const name = host.getAttribute(WIDGET_ATTR)!;
   let answer!: () => void;
   const answered = new Promise<void>((resolve) => (answer = resolve));
-  /** `error`: its code did not load (else the island logged why). deliver.ts says so, in one console line, and releases what was held. */
-  const fail = (error?: unknown) => {
-    if (!setState(host, 'failed')) return answer();
-    if (held.has(host) || error !== undefined) withHandoff((m) => (m.release(host, name, held.take(host), error), answer()));
-    else answer();
-  };
+  /**
+   * `error`: its code did not load (else the island logged why). deliver.ts
+   * says so in one console line and releases what was held, in the same
+   * task as the hook becomes failed: until then, what comes is held too.
+   */
+  const fail = (error?: unknown) =>
+    withHandoff((m) => {
+      if (stateOf(host) === 'loading' && setState(host, 'failed')) m.release(host, name, held.take(host), error);
+      answer();
+    });
   if (!setState(host, 'loading')) return SETTLED;
   let island: Island;
   try {

@@ -87,7 +87,7 @@ export function listenForIntent(handlers: IntentHandlers) {
         pend(control);
       }
       if (held) {
-        // Kept from the browser (a form without action would reload the page) and from every handler: the island may already listen.
+        // Kept from the browser (a form without action would reload the page; a focus cannot be: its listener is not passive, so saying so is quiet) and from every handler: the island may already listen.
         event.preventDefault();
         event.stopImmediatePropagation();
         hold(host, held);
@@ -97,7 +97,8 @@ export function listenForIntent(handlers: IntentHandlers) {
   }
 
   const types = ['pointerover', ...REACH];
-  for (const type of types) document.addEventListener(type, onEvent, { capture: true, passive: type !== 'keydown' && type !== 'click' });
+  // Passive where nothing is ever held (pointers and touches): a held event is prevented.
+  for (const type of types) document.addEventListener(type, onEvent, { capture: true, passive: /^[pt]/.test(type) });
 
   return {
     /** Whether something is held for the hook. */

@@ -35,11 +35,10 @@ interface Case {
 }
 
 /** Per kind; six kinds. */
-const RUNS = Number(process.env.HANDOFF_RUNS ?? 400);
+const RUNS = Number(process.env.HANDOFF_RUNS ?? 350);
 const KINDS = kinds();
 
 const tick = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 /** The inputs a control can take (Space on the cart link is the browser's scroll until it is a button: left out). */
 function inputsFor(control: Control): Input[] {
@@ -99,16 +98,14 @@ function gatedLoad(kind: Kind, outcome: Outcome, id: string) {
 function moment(host: HTMLElement, arrival: Arrival): Promise<void> {
   return new Promise((resolve) => {
     const observer = new MutationObserver((records) => {
-      const hit =
-        arrival === 'hydrating'
-          ? records.some((r) => r.type === 'childList' || (r.type === 'attributes' && r.attributeName !== 'data-island'))
-          : records.some((r) => r.attributeName === 'data-island' && ['ready', 'failed'].includes(host.getAttribute('data-island') ?? ''));
+      const settled = ['ready', 'failed'].includes(host.getAttribute('data-island') ?? '');
+      const hit = settled || (arrival === 'hydrating' && records.some((r) => r.type === 'childList' || r.attributeName !== 'data-island'));
       if (!hit) return;
       observer.disconnect();
       resolve();
     });
     observer.observe(host, { subtree: true, childList: true, attributes: true });
-    setTimeout(() => (observer.disconnect(), resolve()), 200);
+    setTimeout(() => (observer.disconnect(), resolve()), 50);
   });
 }
 
@@ -140,6 +137,8 @@ async function run(name: string, kind: Kind, c: Case): Promise<string[]> {
       if (i === c.at && (c.arrival === 'hydrating' || c.arrival === 'readyFrame')) {
         const at = moment(host, c.arrival);
         arrive();
+        // Nothing woke the page yet: it wakes now (as for a storefront event), so the input can land at that moment.
+        if (host.getAttribute('data-island') === 'sleeping') runtime.wake();
         await at;
       }
       if (page.gone) break;
@@ -157,8 +156,7 @@ async function run(name: string, kind: Kind, c: Case): Promise<string[]> {
       if ((state === 'ready' || state === 'failed') && !document.querySelector('[data-sfw-pending]')) break;
       await tick();
     }
-    await frame();
-    await frame();
+    for (let i = 0; i < 3; i++) await tick();
     if (page.gone && effectsWhenGone === -1) effectsWhenGone = effects.length;
     const broken = judge(kind, c, performed, works, page, effectsWhenGone === -1 ? effects : effects.slice(0, effectsWhenGone), host, thrown, ours(error.mock.calls, id));
     if (process.env.HANDOFF_DEBUG && broken.length) console.info(JSON.stringify({ name, c, broken, effects, nav: page.navigations, errors: error.mock.calls.map((call) => String(call[0]) + String(call[1] ?? '')) }));
