@@ -16,7 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
-import { basename, dirname, extname, join, normalize } from 'node:path';
+import { basename, dirname, extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -99,8 +99,9 @@ function send(req, res, status, headers, body, cacheKey) {
 }
 
 async function tryFile(req, res, dir, rest) {
-  const file = normalize(join(root, dir, rest));
-  if (!file.startsWith(join(root, dir))) return false;
+  const base = resolve(root, dir);
+  const file = normalize(join(base, rest));
+  if (!file.startsWith(base)) return false;
   try {
     const info = await stat(file);
     if (!info.isFile()) return false;
@@ -195,13 +196,16 @@ async function islandRenderer() {
 }
 
 /**
- * Options for tests that drive other engines than Chromium (test/browser/engines):
+ * Options for tests:
+ * - `dist`: where `/build/` is served from (default `dist/`; a test serves a
+ *   copy it can delete, as a deploy would);
  * - `inject`: a classic script file included first in every page's head (with
- *   the page's nonce), served at /__inject.js;
+ *   the page's nonce), served at /__inject.js (test/browser/engines);
  * - `beforeCode(path)`: awaited before a built JS file is answered, so a test
  *   can hold the island code on the server, in any engine.
  */
-export async function startDemoServer({ port = 0, host = '127.0.0.1', mock = 'page', csp = 'self', inject = undefined, beforeCode = undefined } = {}) {
+export async function startDemoServer({ port = 0, host = '127.0.0.1', mock = 'page', csp = 'self', dist = 'dist', inject = undefined, beforeCode = undefined } = {}) {
+  const staticRoots = STATIC_ROOTS.map(([prefix, dir]) => [prefix, prefix === '/build/' ? dist : dir]);
   const render = () => importWhenChanged(join(root, 'dist-demo/render.mjs'));
   const api = mock === 'server' ? await import(pathToFileURL(join(root, 'dist-demo/server-api.mjs')).href) : null;
   const server = createServer(async (req, res) => {
@@ -219,7 +223,7 @@ export async function startDemoServer({ port = 0, host = '127.0.0.1', mock = 'pa
         return;
       }
       if (beforeCode && /^\/build(-react)?\/.+\.js$/.test(path)) await beforeCode(path);
-      for (const [prefix, dir] of STATIC_ROOTS) {
+      for (const [prefix, dir] of staticRoots) {
         if (path.startsWith(prefix) && (await tryFile(req, res, dir, path.slice(prefix.length)))) return;
       }
       if (path.startsWith('/build') || path.startsWith('/demo/')) {

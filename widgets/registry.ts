@@ -27,7 +27,7 @@ const pick = <G extends Record<K, Island>, K extends keyof G>(group: { chunk: st
 });
 
 /** A count the cart button can show without asking (a whole number, maybe as text from PHP). */
-const isCount = (count: unknown) => (typeof count === 'number' && Number.isInteger(count) && count >= 0) || (typeof count === 'string' && /^\s*\d+\s*$/.test(count));
+const isCount = (count: unknown) => (typeof count === 'number' || typeof count === 'string') && /^\s*\d+\s*$/.test(String(count));
 
 /**
  * Only a US visitor needs nothing at load; another is remembered, maybe offered CAD. The same rule as

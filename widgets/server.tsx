@@ -24,8 +24,7 @@ import { ISLANDS } from './registry';
 import { parsePageConfig, resetPageConfig, setPageConfig } from '../shared/config';
 import { initPageState } from '../shared/runtime/shared-start';
 import type { Island } from '../shared/runtime/island';
-import { describeIssue, parseLenient } from '../shared/api/lenient';
-import { RENDER_VERSION, renderHash } from '../shared/runtime/props';
+import { readIsland, RENDER_VERSION } from '../shared/runtime/props';
 import { markerHtml } from '../shared/runtime/ssr';
 
 // Every island module is in this one file (no code splitting): load them all once, at import.
@@ -77,19 +76,18 @@ export function renderHook(widget: string, props: unknown, config?: unknown, lim
   try {
     const island = islands.get(widget);
     if (!island?.ssr) return { html: '', dropped, error: `unknown widget "${widget}". Server-rendered widgets: ${widgets.join(', ')}.` };
-    // As in the browser (props.ts): a bad field costs that field, a bad card that card.
-    // As readIsland (props.ts) parses and hashes, with the dropped fields returned instead of warned.
-    const parsed = parseLenient(island.ssr.schema, props ?? {});
-    dropped = parsed.dropped;
-    if (!parsed.success) return { html: '', dropped, error: `${widget}: invalid props, ${describeIssue(parsed.issue)}` };
+    // Read and hashed as in the browser (props.ts readIsland): a bad field costs that field, a bad card that card.
     const pageConfig = pageConfigOf(config);
+    const read = readIsland(widget, props ?? {}, island.ssr.schema, island.ssr.hashed, pageConfig);
+    dropped = read.dropped;
+    if (!read.ok) return { html: '', dropped, error: `${widget}: invalid props, ${read.issue}` };
     // Rendering is synchronous: the page-wide stores hold this page's state for its duration.
     setPageConfig(pageConfig);
     initPageState();
     const ids = Math.random().toString(36).slice(2, 8) || 'x';
     deadline = limits.deadline ?? Infinity;
-    const html = renderToString(island.ssr.render(parsed.output, ids));
-    return { html: markerHtml({ hash: renderHash(widget, island.ssr.hashed(parsed.output), pageConfig), ids }) + html, dropped };
+    const html = renderToString(island.ssr.render(read.props, ids));
+    return { html: markerHtml({ hash: read.hash, ids }) + html, dropped };
   } catch (error) {
     if (error instanceof BudgetSpent) return { html: '', dropped, error: `${widget}: render stopped at the render budget`, overBudget: true };
     return { html: '', dropped, error: `${widget} threw while rendering: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}` };

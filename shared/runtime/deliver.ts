@@ -1,10 +1,19 @@
 /**
  * Delivers what the shopper did to an island's server HTML before it
- * listened (intent.ts holds it). A chunk of its own, loaded only when
- * something was held: most pages never need it.
+ * listened (intent.ts holds it), and what happens when its code does not
+ * come. A chunk of its own, fetched at idle, run only when something was
+ * held or a lazy part failed: most pages never need it.
+ *
+ * Code that does not arrive: a chunk is tried twice (hook.ts, lazyPart); when
+ * it fails again, the page's build is most likely gone (the shop published a
+ * new one and removed the old files). What the shopper asked for still
+ * happens: a held link is followed, a form with an action was never held (it
+ * posts), and anything else reloads the page once, onto the new build,
+ * saying why in one console line; never twice in a row (a sessionStorage
+ * mark), never offline. (Vite leaves this to the shop: `vite:preloadError`.)
  */
 import type { Held } from './intent';
-import { HOLD, PENDING } from './ssr';
+import { HOLD, PENDING, WIDGET_ATTR } from './ssr';
 
 /** Takes back what a held click showed (intent.ts pend): the control's and its panel's aria-busy, the panel hidden again for the island to open. */
 function settle(intents: readonly Held[]): void {
@@ -51,8 +60,53 @@ export function deliver(host: HTMLElement, intents: readonly Held[]): void {
   }
 }
 
-/** The island failed: a held link goes where it leads; held buttons of dead server HTML do nothing. */
-export function release(intents: readonly Held[]): void {
+/**
+ * The island failed: a held link goes where it leads. `error`: its code did
+ * not load; a held click only the island could answer then reloads the page
+ * once, and so does a later click on one of its buttons. One console line.
+ */
+export function release(host: HTMLElement, name: string, intents: readonly Held[], error?: unknown): void {
   settle(intents);
-  for (const intent of intents) if (intent.kind === 'click' && intent.element.localName === 'a' && intent.element.isConnected) intent.element.click();
+  const links = intents.filter((intent) => intent.kind === 'click' && intent.element.localName === 'a' && intent.element.isConnected);
+  const stranded = intents.some((intent) => intent.kind === 'click' && intent.element.localName !== 'a');
+  if (error === undefined) return links[0]?.element.click();
+  if (!links.length && stranded && reloadOnce(name, error)) return;
+  console.error(`[storefront] ${name} could not be loaded:`, error);
+  links[0]?.element.click();
+  // Its buttons are dead server HTML now (a form with an action still posts).
+  host.addEventListener('click', (event) => {
+    const button = (event.target as Element).closest('button');
+    if (button && !(button.type === 'submit' && button.form?.hasAttribute('action'))) reloadOnce(name, error);
+  });
+}
+
+/** A hook naming a widget the registry does not have. */
+export function unknown(host: HTMLElement, registry: object): void {
+  console.error(`[storefront] Unknown widget "${host.getAttribute(WIDGET_ATTR)}". Known widgets: ${Object.keys(registry).join(', ')}.`);
+}
+
+const RELOADED = 'sfw-reloaded';
+/** A reload within this long of the last one would be a loop. */
+const LOOP_MS = 60_000;
+
+/** Reloads the page for `name`, whose code is gone, saying why; false (nothing done) right after such a reload, offline, or without sessionStorage. */
+export function reloadOnce(name: string, error: unknown): boolean {
+  try {
+    if (navigator.onLine === false || Date.now() - Number(sessionStorage.getItem(RELOADED) ?? 0) < LOOP_MS) return false;
+    sessionStorage.setItem(RELOADED, String(Date.now()));
+  } catch {
+    return false;
+  }
+  console.error(`[storefront] ${name} could not load its code (${error instanceof Error ? error.message : String(error)}); the shop was probably updated: reloading the page once.`);
+  location.reload();
+  return true;
+}
+
+/**
+ * A lazy part's import (for React.lazy), tried twice; when its code is gone
+ * the page reloads once (the part shows its fallback meanwhile), else the
+ * error reaches the island's boundary, which logs it.
+ */
+export function lazyPart<T>(name: string, load: () => Promise<T>): () => Promise<T> {
+  return () => load().catch(() => load()).catch((error: unknown) => (reloadOnce(name, error) ? new Promise<T>(() => {}) : Promise.reject(error)));
 }

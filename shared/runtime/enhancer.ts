@@ -9,7 +9,6 @@
  */
 import type { Island } from './island';
 import type { PropsResult } from './props';
-import { STATE_ATTR } from './ssr';
 
 export function defineEnhancer<P extends object = Record<string, never>>(
   name: string,
@@ -18,20 +17,20 @@ export function defineEnhancer<P extends object = Record<string, never>>(
 ): Island {
   return {
     name,
-    mount(host, ready) {
-      // It listens once enhance() returned (or failed).
-      queueMicrotask(() => ready?.());
+    mount(host, handoff) {
       const parsed = props ? props(host) : ({ ok: true, props: {} as P } as const);
       if (!parsed.ok) {
         console.error(parsed.message);
-        host.setAttribute(STATE_ATTR, 'failed');
+        handoff?.failed();
         return () => {};
       }
       try {
-        return enhance(host, parsed.props);
+        const stop = enhance(host, parsed.props);
+        handoff?.ready(); // it listens once enhance() returned
+        return stop;
       } catch (error) {
         console.error(`[storefront] ${name} crashed and was removed:`, error);
-        host.setAttribute(STATE_ATTR, 'failed');
+        handoff?.failed();
         return () => {};
       }
     },

@@ -6,7 +6,9 @@
  * part that was reached (the grid hydrates that card).
  *
  * What the shopper did to an island's server HTML before it listened is
- * held for it and delivered once it does, in the order it happened:
+ * held for it, and stopped (no handler, the island's or the host page's,
+ * sees it now), then delivered once it listens (hook.ts), in the order it
+ * happened; the host page's delegated handlers see that delivery, once:
  * - a focus: the island sees it (its onFocus runs), on the same control;
  * - ArrowDown / ArrowUp on a combobox: kept from the browser (no caret
  *   move) and sent to the combobox;
@@ -72,29 +74,35 @@ export function listenForIntent(handlers: IntentHandlers) {
     if (event.type === 'focusin') handlers.near(host);
     // Only server HTML whose island is on its way holds (no state: not claimed yet, the runtime waits for StorefrontBeforeMount).
     const state = stateOf(host);
+    const control = event.type === 'click' ? target.closest<HTMLElement>(`button, a[${HOLD}]`) : null;
+    const submits = control instanceof HTMLButtonElement && control.type === 'submit' && control.form?.hasAttribute('action');
     if (state !== 'ready' && state !== 'failed' && hasServerHtml(host)) {
       const element = target as HTMLElement;
-      if (event.type === 'focusin') hold(host, { kind: 'focus', element });
+      let held: Held | undefined;
+      if (event.type === 'focusin') held = { kind: 'focus', element };
       else if (event instanceof KeyboardEvent && HELD_KEYS.has(event.key) && target.closest('[role="combobox"]')) {
+        held = { kind: 'key', element, key: event.key };
+      } else if (control && host.contains(control) && !submits) {
+        held = { kind: 'click', element: control };
+        pend(control);
+      }
+      if (held) {
+        // Kept from the browser (a form without action would reload the page; a focus cannot be: its listener is not passive, so saying so is quiet) and from every handler: the island may already listen.
         event.preventDefault();
-        hold(host, { kind: 'key', element, key: event.key });
-      } else if (event.type === 'click') {
-        const button = target.closest<HTMLElement>(`button, a[${HOLD}]`);
-        const submits = button instanceof HTMLButtonElement && button.type === 'submit' && button.form?.hasAttribute('action');
-        if (button && host.contains(button) && !submits) {
-          event.preventDefault(); // e.g. a form without action would reload the page
-          hold(host, { kind: 'click', element: button });
-          pend(button);
-        }
+        event.stopImmediatePropagation();
+        hold(host, held);
       }
     }
     handlers.reach(host, target);
   }
 
   const types = ['pointerover', ...REACH];
-  for (const type of types) document.addEventListener(type, onEvent, { capture: true, passive: type !== 'keydown' && type !== 'click' });
+  // Passive where nothing is ever held (pointers and touches): a held event is prevented.
+  for (const type of types) document.addEventListener(type, onEvent, { capture: true, passive: /^[pt]/.test(type) });
 
   return {
+    /** Whether something is held for the hook. */
+    has: (host: HTMLElement) => held.has(host),
     /** Removes and returns what was held for the hook. */
     take(host: HTMLElement): Held[] {
       const list = held.get(host) ?? [];

@@ -10,25 +10,26 @@
  * - a component that throws is caught by its own boundary: it renders
  *   nothing, logs, and every other island goes on.
  */
-import { Component, useEffect, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import { Component, useLayoutEffect, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type * as v from 'valibot';
 import { readPageConfig } from '../config';
 import { IdScopeContext } from '../ui/use-page-id';
-import { propsJson, readIsland } from './props';
+import type { Handoff } from './hook';
+import { propsJson, readLogged } from './props';
 import { startShared } from './shared-start';
-import { hasServerHtml, readMarker, removeMarker, STATE_ATTR, type SsrMarker } from './ssr';
+import { hasServerHtml, readMarker, removeMarker, type SsrMarker } from './ssr';
 import { keepTyped } from './typed';
 
 export interface Island {
   name: string;
   /**
-   * Mounts on the hook and returns the unmount. Calls `ready` once the
-   * island listens (its first effects ran, and what they rendered is in
-   * place): the runtime delivers what arrived before (intent.ts, wake.ts).
-   * A hook it cannot mount gets the host state 'failed'.
+   * Mounts on the hook and returns the unmount. Calls `handoff.ready()` in
+   * the commit that puts its live handlers in the DOM (a layout effect):
+   * the runtime then delivers what arrived before, at once (hook.ts).
+   * A hook it cannot mount: `handoff.failed()`, after logging why.
    */
-  mount(host: HTMLElement, ready?: () => void): () => void;
+  mount(host: HTMLElement, handoff?: Handoff): () => void;
   /** The shopper reached `target` inside the mounted hook (intent.ts): prepare it before the event arrives (the grid hydrates that card). */
   reach?(host: HTMLElement, target: Element): void;
   /** Server rendering (widgets/server.tsx): the same schema and tree as the client's. */
@@ -85,7 +86,7 @@ export function defineIsland<P extends object>(
       hashed: (props) => hashed(props as P),
     },
     reach: options.reach,
-    mount(host, ready = () => {}) {
+    mount(host, { ready, failed }: Handoff = { ready() {}, failed() {} }) {
       startShared();
       let marker = readMarker(host);
       if (marker && options.hydrate) {
@@ -97,12 +98,11 @@ export function defineIsland<P extends object>(
         marker = null; // it cleared the host (or the props fail below): render on the client
       }
       const json = propsJson(name, host);
-      const read = json.ok ? readIsland(name, json.json, schema, hashed, readPageConfig()) : json;
+      const read = json.ok ? readLogged(name, json.json, schema, hashed, readPageConfig()) : json;
       if (!read.ok) {
         console.error(read.message);
-        host.setAttribute(STATE_ATTR, 'failed');
         host.replaceChildren();
-        ready();
+        failed();
         return () => {};
       }
       if (marker && marker.hash === read.hash) {
@@ -132,12 +132,14 @@ export function defineIsland<P extends object>(
 }
 
 /**
- * Renders nothing. It comes last, so its first effect runs after the
- * island's own (a server link has become a button before: useMounted is a
- * layout effect), and tells the runtime the island listens.
+ * Renders nothing. It comes last, so its layout effect runs in the commit
+ * that put the island's handlers in the DOM, after the island's own layout
+ * effects, and tells the runtime the island listens. (A re-render those
+ * effects asked for, the server link become a button by useMounted, is done
+ * before the runtime delivers what was held: hook.ts waits a microtask.)
  */
 function Ready({ onReady }: { onReady?: () => void }) {
-  useEffect(() => onReady?.(), []);
+  useLayoutEffect(() => onReady?.(), []);
   return null;
 }
 

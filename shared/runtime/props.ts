@@ -40,29 +40,29 @@ export type PropsResult<T> = { ok: true; props: T } | { ok: false; message: stri
 /** Props and the hash of what server HTML rendered from them depends on. */
 export type IslandRead<T> = { ok: true; props: T; hash: string } | { ok: false; message: string };
 
-/** Lenient parse; messages name the widget and where the props came from. */
-function parse<P>(widget: string, json: unknown, schema: v.GenericSchema<unknown, P>, source: PropsSource): PropsResult<P> {
-  const label = source === 'props' ? `[storefront] render: ${widget}` : `[storefront] ${widget}`;
-  const result = parseLenient(schema, json);
-  for (const note of result.dropped) console.warn(`${label}: ${note}`);
-  if (!result.success) return { ok: false, message: `${label}: invalid ${source}, ${describeIssue(result.issue)}` };
-  return { ok: true, props: result.output };
-}
-
-/** 'data-props' in the browser (the hook's attribute), 'props' on the server (render()'s argument). */
-export type PropsSource = 'data-props' | 'props';
-
-/** Parses `json` (already JSON-parsed) leniently and hashes what of it `hashed` picks with the page config. */
+/**
+ * The one "parse leniently, hash with the config": `json` (already
+ * JSON-parsed) read by the island's schema, and the hash of what of it
+ * `hashed` picks with the page config. Logs nothing: `dropped` has one note
+ * per field or list item left out, `issue` says why it failed.
+ */
 export function readIsland<P>(
   widget: string,
   json: unknown,
   schema: v.GenericSchema<unknown, P>,
   hashed: (props: P) => unknown,
   config: unknown,
-  source: PropsSource = 'data-props',
-): IslandRead<P> {
-  const parsed = parse(widget, json, schema, source);
-  return parsed.ok ? { ...parsed, hash: renderHash(widget, hashed(parsed.props), config) } : parsed;
+): { ok: true; props: P; hash: string; dropped: string[] } | { ok: false; issue: string; dropped: string[] } {
+  const result = parseLenient(schema, json);
+  if (!result.success) return { ok: false, issue: describeIssue(result.issue), dropped: result.dropped };
+  return { ok: true, props: result.output, hash: renderHash(widget, hashed(result.output), config), dropped: result.dropped };
+}
+
+/** readIsland in the browser: each dropped field warned, a failure as one message naming the widget. */
+export function readLogged<P>(widget: string, json: unknown, schema: v.GenericSchema<unknown, P>, hashed: (props: P) => unknown, config: unknown): IslandRead<P> {
+  const read = readIsland(widget, json, schema, hashed, config);
+  for (const note of read.dropped) console.warn(`[storefront] ${widget}: ${note}`);
+  return read.ok ? read : { ok: false, message: `[storefront] ${widget}: invalid data-props, ${read.issue}` };
 }
 
 /** The hook's `data-props` as JSON ({} when absent or blank). */
@@ -79,5 +79,5 @@ export function propsJson(widget: string, host: HTMLElement): { ok: true; json: 
 /** Reads the hook's `data-props` with the island's schema (an enhancer's props, which no server HTML depends on). */
 export function parseProps<P>(widget: string, host: HTMLElement, schema: v.GenericSchema<unknown, P>): PropsResult<P> {
   const json = propsJson(widget, host);
-  return json.ok ? parse(widget, json.json, schema, 'data-props') : json;
+  return json.ok ? readLogged(widget, json.json, schema, () => null, null) : json;
 }

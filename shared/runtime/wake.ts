@@ -19,26 +19,43 @@
  */
 import { hasServerHtml } from './ssr';
 
-/** What a strategy can ask of the runtime for its hook. */
+/** What a strategy can ask of the runtime for its hook (page.ts and mount.ts answer). */
 export interface WakeContext {
   /** Mount it now; the page stays asleep. */
-  now(): void;
+  hydrate(): void;
   /** Sleep until the page wakes (mounts now when the page is awake). */
   sleep(): void;
   /** Mount it now and wake the page with it. */
   wakePage(): void;
-  /** Mount it when it comes near the viewport. */
-  whenVisible(): void;
+  /** It waits for something the strategy watches (the viewport): its state says `waiting`. */
+  wait(): void;
   /** The page config's JSON as written (readRawConfig), read once per scan. */
   config(): Record<string, unknown>;
 }
-export type Strategy = (host: HTMLElement, page: WakeContext) => void;
+/**
+ * When one hook mounts: a small function of the hook and what the runtime
+ * offers, owning its own mechanism (an observer, which it stops before it
+ * mounts the hook); returns what stops it when the hook goes away first.
+ */
+export type Strategy = (host: HTMLElement, page: WakeContext) => void | (() => void);
 
 /** At page load (an enhancer of server markup, the product page's form). */
-export const atLoad: Strategy = (_host, page) => page.now();
+export const atLoad: Strategy = (_host, page) => page.hydrate();
 
-/** When the hook comes near the viewport. */
-export const nearViewport: Strategy = (_host, page) => page.whenVisible();
+/** When the hook comes within 300 px of the viewport (every browser of the support list has IntersectionObserver). */
+export const nearViewport: Strategy = (host, page) => {
+  page.wait();
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (!entries.pop()!.isIntersecting) return; // one hook per observer: its latest entry
+      observer.disconnect();
+      page.hydrate();
+    },
+    { rootMargin: '300px' },
+  );
+  observer.observe(host);
+  return () => observer.disconnect();
+};
 
 /**
  * With the page: server HTML sleeps until the page wakes. `empty`: what an
@@ -48,8 +65,8 @@ export const nearViewport: Strategy = (_host, page) => page.whenVisible();
  */
 export function withPage({ empty = wakesPage, awakeIf }: { empty?: Strategy; awakeIf?: (config: Record<string, unknown>) => boolean } = {}): Strategy {
   return (host, page) => {
-    if (!hasServerHtml(host)) empty(host, page);
-    else if (awakeIf?.(page.config())) page.wakePage();
+    if (!hasServerHtml(host)) return empty(host, page);
+    if (awakeIf?.(page.config())) page.wakePage();
     else page.sleep();
   };
 }

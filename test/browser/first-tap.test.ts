@@ -343,6 +343,33 @@ describe(`no input is lost, whenever the island code arrives (${RUNS} runs, code
     }, LOOP_TIMEOUT_MS);
   }
 
+  for (const build of ['preact', 'react'] as const) {
+    it(`the host page's own delegated click handler (jQuery's $(document).on('click')) sees the first tap on the cart icon once${build === 'react' ? ' (React build)' : ''}`, async () => {
+      const failures: string[] = [];
+      for (let run = 0; run < 6; run++) {
+        const delay = codeDelayOf(run * 3);
+        const page = await shop.open(build === 'react' ? '/?reset=1&build=react' : '/?reset=1', { phone: true });
+        try {
+          await delayCode(page, delay);
+          await page.evaluate(() => {
+            const w = window as unknown as { clicks: number };
+            w.clicks = 0;
+            document.addEventListener('click', (event) => (event.target as Element).closest('[data-widget="cart-dropdown"]') && w.clicks++);
+          });
+          await cartIcon(page).tap();
+          await until(() => cartPanel(page).isVisible(), RESPONSE_TIMEOUT_MS);
+          await page.waitForFunction(() => document.querySelector('[data-widget="cart-dropdown"]')?.getAttribute('data-island') === 'ready');
+          await sleep(300);
+          const clicks = await page.evaluate(() => (window as unknown as { clicks: number }).clicks);
+          if (clicks !== 1) failures.push(`run ${run + 1} (code +${delay} ms): the page's handler saw ${clicks} clicks`);
+        } finally {
+          await page.context().close();
+        }
+      }
+      expect(failures).toEqual([]);
+    }, LOOP_TIMEOUT_MS);
+  }
+
   it('React build: the added dialog opened before its island woke (an add answered first, here a legacy modal-open) opens, and its hydration logs no error', async () => {
     const page = await shop.open('/?reset=1&build=react', { phone: true });
     // The header follows the modals store from the load: the store opens the dialog at once, the page wakes, the island hydrates its empty HTML.

@@ -48,9 +48,10 @@ export interface Shop {
  * Starts the demo server and Chromium for one test file; checks console
  * errors after each test. `mock: 'server'`: the API is answered by the demo
  * server in Node (as Laravel would), not by the page's service worker, so
- * `page.route` sees every request the page makes.
+ * `page.route` sees every request the page makes. `dist`: the folder served
+ * as `/build/` (default dist/).
  */
-export function useShop({ mock = 'page' }: { mock?: 'page' | 'server' } = {}): Shop {
+export function useShop({ mock = 'page', dist }: { mock?: 'page' | 'server'; dist?: string } = {}): Shop {
   let server: { url: string; close(): Promise<void> };
   let browser: Browser;
   const contexts: BrowserContext[] = [];
@@ -58,7 +59,7 @@ export function useShop({ mock = 'page' }: { mock?: 'page' | 'server' } = {}): S
   let expected: RegExp[] = [];
 
   beforeAll(async () => {
-    server = await startDemoServer({ port: 0, mock });
+    server = await startDemoServer({ port: 0, mock, dist });
     browser = await launchChromium();
   });
   afterEach(async () => {

@@ -6,6 +6,7 @@
  * opened by id, without a product). Closing aborts the load and forgets the
  * product; focus moves to the product title once the form is shown.
  */
+import { lazyPart } from '../../shared/runtime/deliver';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Product } from '../../shared/api/schemas';
@@ -17,7 +18,7 @@ import { Modal } from '../../shared/ui/Modal';
 import { Spinner } from '../../shared/ui/Spinner';
 
 // The form is only needed once a shopper asks for it: category pages stay light.
-const AddToCartForm = lazy(() => import('../add-to-cart/AddToCartForm').then((m) => ({ default: m.AddToCartForm })));
+const AddToCartForm = lazy(lazyPart('cart-dialogs', () => import('../add-to-cart/AddToCartForm').then((m) => ({ default: m.AddToCartForm }))));
 
 export const QUICK_ADD_ERROR = 'An error occurred. Please try again';
 

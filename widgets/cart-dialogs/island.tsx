@@ -18,13 +18,15 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import * as v from 'valibot';
 import { EVENTS, on } from '../../shared/events';
+import { lazyPart } from '../../shared/runtime/deliver';
 import { defineIsland } from '../../shared/runtime/island';
 import { CART_ADDED_MODAL, QUICK_ADD_MODAL } from '../../shared/stores/cart-add';
 import { $openModals, openModal } from '../../shared/stores/modals';
 import { useMounted } from '../../shared/ui/use-page-id';
 import type { QuickAddRequest } from './QuickAddDialog';
 
-const Dialogs = lazy(() => import('./Dialogs'));
+// Tried twice; its file gone (a new build published), the page reloads once (runtime/deliver.ts).
+const Dialogs = lazy(lazyPart('cart-dialogs', () => import('./Dialogs')));
 
 let seq = 0;
 

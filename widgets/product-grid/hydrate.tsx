@@ -18,7 +18,7 @@ import { ProductTeaser } from '../../shared/api/schemas';
 import { readPageConfig } from '../../shared/config';
 import { IslandBoundary, warnMismatch } from '../../shared/runtime/island';
 import { parseLenient } from '../../shared/api/lenient';
-import { readIsland } from '../../shared/runtime/props';
+import { readLogged } from '../../shared/runtime/props';
 import { removeMarker, type SsrMarker } from '../../shared/runtime/ssr';
 import { CARD_ATTR, cardHash, cardUid, EAGER_CARDS, GridCard, ProductGridProps } from './ProductGrid';
 
@@ -46,8 +46,8 @@ export function hydrateGrid(host: HTMLElement, marker: SsrMarker): (() => void) 
   // The hash covers only the count (gridHashed): each card checks its own product.
   const read =
     cards.length === list.length
-      ? readIsland(NAME, { products: list }, ProductList, gridHashed, readPageConfig())
-      : readIsland(NAME, { products: list }, ProductGridProps, gridHashed, readPageConfig());
+      ? readLogged(NAME, { products: list }, ProductList, gridHashed, readPageConfig())
+      : readLogged(NAME, { products: list }, ProductGridProps, gridHashed, readPageConfig());
   if (!read.ok) return null; // the island's own parse reports it
   const products: readonly unknown[] = read.props.products;
   if (marker.hash !== read.hash || cards.length !== products.length) {

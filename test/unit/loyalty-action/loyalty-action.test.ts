@@ -1,6 +1,7 @@
 import { waitFor } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import { backend } from '../../../demo-pages/mock/node';
+import { setState } from '../../../shared/runtime/hook';
 import island from '../../../widgets/loyalty-action/island';
 
 function hook(props: string) {
@@ -10,7 +11,9 @@ function hook(props: string) {
   button.setAttribute('data-widget', 'loyalty-action');
   button.setAttribute('data-props', props);
   document.body.append(button);
-  return { button, unmount: island.mount(button) };
+  // As the runtime mounts it (the hook's state is the runtime's to write).
+  setState(button, 'loading');
+  return { button, unmount: island.mount(button, { ready: () => setState(button, 'ready'), failed: () => setState(button, 'failed') }) };
 }
 
 const tick = (ms = 30) => new Promise((r) => setTimeout(r, ms));

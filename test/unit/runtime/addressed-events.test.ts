@@ -14,9 +14,9 @@ const mounts: string[] = [];
 function island(name: string) {
   const it: Island = {
     name,
-    mount(host, ready) {
+    mount(host, handoff) {
       mounts.push(name);
-      setTimeout(() => ready?.(), 5);
+      setTimeout(() => handoff?.ready(), 5);
       return () => {};
     },
   };

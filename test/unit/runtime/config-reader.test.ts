@@ -31,8 +31,8 @@ function strategyOf(widget: string, doc: Document): 'sleeps' | 'wakes the page' 
   host.innerHTML = '<template data-sfw-ssr="h.x"></template><p>server HTML</p>';
   let outcome: 'sleeps' | 'wakes the page' | undefined;
   const page: WakeContext = {
-    now: () => {},
-    whenVisible: () => {},
+    hydrate: () => {},
+    wait: () => {},
     sleep: () => (outcome = 'sleeps'),
     wakePage: () => (outcome = 'wakes the page'),
     config: () => readRawConfig(doc),

@@ -111,6 +111,7 @@ describe('mount runtime', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     hook('nope');
     createRuntime(registry).mount();
+    await waitFor(() => expect(error).toHaveBeenCalled());
     await settle();
     expect(error).toHaveBeenCalledTimes(1);
     expect(String(error.mock.calls[0]![0])).toMatch(/Unknown widget "nope"/);

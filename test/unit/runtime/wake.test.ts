@@ -23,12 +23,12 @@ function spyIsland(name: string, listensAfterMs = 5) {
   const seen = { loads: 0, clicks: 0, events: [] as unknown[] };
   const island: Island = {
     name,
-    mount(host, ready) {
+    mount(host, handoff) {
       host.querySelector('button')?.addEventListener('click', () => seen.clicks++);
       let off = () => {};
       setTimeout(() => {
         off = on(EVENT, (detail) => seen.events.push(detail));
-        ready?.();
+        handoff?.ready();
       }, listensAfterMs);
       return () => off();
     },
@@ -249,12 +249,12 @@ describe('the first intent', () => {
   function recordingIsland(name: string, log: string[]) {
     const island: Island = {
       name,
-      mount(host, ready) {
+      mount(host, handoff) {
         log.push(`mount ${name}`);
         host.addEventListener('focusin', () => log.push(`focus ${name}`));
         host.addEventListener('keydown', (event) => log.push(`key ${name} ${event.key}`));
         host.addEventListener('click', (event) => (event.target as Element).closest('button') && log.push(`click ${name}`));
-        setTimeout(() => ready?.(), 5);
+        setTimeout(() => handoff?.ready(), 5);
         return () => {};
       },
     };
@@ -404,10 +404,10 @@ describe('the first intent', () => {
     const seen: unknown[] = [];
     const listener: Island = {
       name: 'early',
-      mount(_host, ready) {
+      mount(_host, handoff) {
         const on = (event: Event) => seen.push((event as CustomEvent).detail);
         window.addEventListener(EVENT, on);
-        ready?.();
+        handoff?.ready();
         return () => window.removeEventListener(EVENT, on);
       },
     };

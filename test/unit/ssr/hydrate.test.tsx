@@ -10,6 +10,7 @@ import { backend } from '../../../demo-pages/mock/node';
 import { $openPanel } from '../../../shared/stores/panels';
 import { render } from '../../../widgets/server';
 import type { Island } from '../../../shared/runtime/island';
+import { setState } from '../../../shared/runtime/hook';
 import { listenForIntent } from '../../../shared/runtime/intent';
 import searchBar from '../../../widgets/search-bar/island';
 import cartDropdown from '../../../widgets/cart-dropdown/island';
@@ -29,7 +30,8 @@ function mount(island: Island, host: HTMLElement) {
   let unmount = () => {};
   const intent = listenForIntent({ near: () => {}, reach: (h, target) => island.reach?.(h, target), watchMoves: () => false });
   act(() => {
-    unmount = island.mount(host);
+    setState(host, 'loading');
+    unmount = island.mount(host, { ready: () => setState(host, 'ready'), failed: () => setState(host, 'failed') });
   });
   return () => {
     intent.stop();

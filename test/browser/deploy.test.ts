@@ -1,0 +1,57 @@
+/**
+ * A deploy under an open page: the shop publishes a new build in a fresh
+ * release folder and the files of the build the page was served with are
+ * gone. The page's first Add to cart still reaches the shopper: the add is
+ * sent once, the added dialog's code answers 404 twice, and the page reloads
+ * once onto the new build, saying why in one console line, the cart showing
+ * the product. The build is served from a copy this test can delete.
+ */
+import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Request } from 'playwright-core';
+import { afterAll, expect, it } from 'vitest';
+import { networkQuiet } from '../../scripts/network-quiet.mjs';
+import { useShop } from './harness';
+
+const served = mkdtempSync(join(tmpdir(), 'sfw-build-'));
+cpSync('dist', served, { recursive: true });
+const shop = useShop({ mock: 'server', dist: served });
+afterAll(() => rmSync(served, { recursive: true, force: true }));
+
+/** The old build's files are deleted: every chunk the entry can still ask for answers 404. */
+function deleteOldBuild(): void {
+  for (const name of readdirSync(join(served, 'chunks'))) rmSync(join(served, 'chunks', name));
+}
+/** The new release is in place (the same files here: what matters is that the reloaded page finds its build). */
+const publishNewBuild = () => cpSync('dist', served, { recursive: true });
+
+it('the first Add to cart after the old build was deleted: one add, one reload saying why, the cart shows the product', async () => {
+  shop.expectConsoleError(/\[storefront\] cart-dialogs could not load its code \(.*\); the shop was probably updated: reloading the page once\./);
+  shop.expectConsoleError(/Failed to load resource: .*404.*\/build\/chunks\//);
+  const page = await shop.open('/?reset=1', { phone: true });
+  await page.goto(shop.url); // the same visit, without ?reset=1: a reload must keep the cart
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 })));
+  await networkQuiet(page, 1000, 60_000); // the idle prefetch is done
+  deleteOldBuild();
+  const adds: Request[] = [];
+  const navigations: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/cart/add-item') adds.push(request);
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) {
+      navigations.push(new URL(request.url()).pathname);
+      publishNewBuild();
+    }
+  });
+  const card = page.locator('.sfw-product-grid__item').filter({ has: page.getByRole('button', { name: 'Add to cart' }) }).first();
+  await card.getByRole('button', { name: 'Add to cart' }).tap();
+  await expect.poll(() => navigations, { timeout: 20_000 }).toEqual(['/']);
+  await page.waitForLoadState('load');
+  const cart = page.locator('[data-widget="cart-dropdown"]').getByRole('link', { name: /^Cart/ }).or(page.locator('[data-widget="cart-dropdown"]').getByRole('button', { name: /^Cart/ })).first();
+  await expect.poll(() => cart.getAttribute('aria-label'), { timeout: 10_000 }).toBe('Cart, 1 item');
+  expect(adds).toHaveLength(1);
+  // Reloaded once: the page now has its build, and stays.
+  await page.waitForTimeout(1000);
+  expect(navigations).toEqual(['/']);
+});
