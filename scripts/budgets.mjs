@@ -3,8 +3,12 @@
  * (npm run size, npm test). Data only: one line per budget.
  */
 export const BUDGETS = {
-  /** The entry holds the runtime's one intent layer (shared/runtime/intent.ts) and the wake strategies. */
-  entry: 3.5 * 1024,
+  /**
+   * The entry holds the runtime's one intent layer (shared/runtime/intent.ts), the wake strategies, the page
+   * lifecycle and the hook contract. 3.6 KB since the atomic handoff, the failed-chunk recovery and the
+   * addressed storefront events (3.5 KB before); what runs before input stays under its own budget (`page`).
+   */
+  entry: 3.6 * 1024,
   island: 8 * 1024,
   islandWithPaypal: 14 * 1024,
   categoryPage: 62 * 1024,
