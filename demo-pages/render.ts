@@ -61,14 +61,18 @@ function config(ctx: RenderContext) {
 
 const nonceAttr = (ctx: RenderContext) => (ctx.nonce ? ` nonce="${ctx.nonce}"` : '');
 
-/** pages/layout.html around a page's content (pages/<name>.html), its hooks rendered unless `?ssr=0`. */
-function page(ctx: RenderContext, title: string, content: string, status = 200): Page {
+/**
+ * pages/layout.html around a page's content (pages/<name>.html), its hooks rendered unless `?ssr=0`;
+ * or another whole page (`layout`) filled with the same values and its own (`values`).
+ */
+function page(ctx: RenderContext, title: string, content: string, status = 200, layout = 'layout', values: Record<string, string> = {}): Page {
   const pageConfig = config(ctx);
   const loggedIn = pageConfig.user.loggedIn;
   const build = ctx.build === 'react' ? '/build-react' : '/build';
   // The search bars take the user from the config block when it has the saved searches; else from their props.
   const searchUser = ctx.known ? {} : { loggedIn, recentSearches: loggedIn ? ['pokemon 151', 'topps chrome'] : [] };
-  const html = fill('layout', {
+  const html = fill(layout, {
+    ...values,
     title,
     csrf_token: `demo-csrf-token-${Date.now().toString(36)}`,
     build,
@@ -100,6 +104,19 @@ function productPage(ctx: RenderContext, product: RawProduct): Page {
   const { title } = product;
   const image = product.MainImage?.Medium ?? '/demo/img/no-image.svg';
   return page(ctx, title, fill('product', { title, image, sku: product.sku ?? '', add_to_cart_props: JSON.stringify({ product: toProduct(product) }), rv_props: recentlyViewedProps(ctx) }));
+}
+
+/**
+ * The same hooks as the category and product pages on a Bootstrap 3 page
+ * (pages/legacy-bootstrap3.html); `?product=<slug>` picks the add-to-cart form's product.
+ */
+function legacyPage(ctx: RenderContext): Page {
+  const product = products.find((p) => p.slug === ctx.query.get('product')) ?? products[0]!;
+  return page(ctx, 'Trading cards', '', 200, 'legacy-bootstrap3', {
+    grid_props: JSON.stringify({ products: catalogCards(ctx.query).map(toTeaser) }),
+    rv_props: recentlyViewedProps(ctx),
+    add_to_cart_props: JSON.stringify({ product: toProduct(product) }),
+  });
 }
 
 /** The shop's plain pages (pages/content.html): title and text. */
@@ -138,6 +155,7 @@ export function renderPage(ctx: RenderContext): Page {
     const found = q ? products.filter((p) => p.title.toLowerCase().includes(q)) : [];
     return categoryPage(ctx, `Search results for “${ctx.query.get('q') ?? ''}”`, found, `${found.length} products found.`);
   }
+  if (path === '/legacy-bootstrap3') return legacyPage(ctx);
   const content = STATIC[path];
   if (content) return page(ctx, content[0], fill('content', { title: content[0], text: content[1] }));
   const product = products.find((p) => `/${p.slug}` === path);

@@ -1,7 +1,7 @@
 /**
  * dist-demo/: what the demo pages need besides the bundle, built by
  * build.mjs: the in-page mock backend (MSW) and the fake PayPal SDK for the
- * browser, the demo shop's stylesheet, and for the demo server (Node) the
+ * browser, the demo shop's stylesheet, the legacy page's Bootstrap and jQuery, and for the demo server (Node) the
  * page renderer and the mock API.
  */
 import * as esbuild from 'esbuild';
@@ -41,6 +41,10 @@ export async function buildDemo() {
   // The demo shop's stylesheet, one file from its parts (demo-pages/styles/demo.css says why).
   await esbuild.build({ absWorkingDir: root, entryPoints: { demo: 'demo-pages/styles/demo.css' }, outdir, bundle: true, logLevel: 'warning' });
   copyFileSync(join(root, 'node_modules/msw/lib/mockServiceWorker.js'), join(outdir, 'mockServiceWorker.js'));
+  // The legacy test page's Bootstrap 3 and jQuery 1 (pages/legacy-bootstrap3.html), served as same-origin files.
+  mkdirSync(join(outdir, 'legacy'));
+  copyFileSync(join(root, 'node_modules/bootstrap/dist/css/bootstrap.min.css'), join(outdir, 'legacy/bootstrap.min.css'));
+  copyFileSync(join(root, 'node_modules/jquery/dist/jquery.min.js'), join(outdir, 'legacy/jquery.min.js'));
   rmSync(final, { recursive: true, force: true });
   renameSync(outdir, final);
 }

@@ -91,6 +91,7 @@ async function checkBudgets(build, rows) {
   const over = [];
   for (const r of rows) {
     if (r.kind === 'entry' && r.gzip > BUDGETS.entry) over.push(`entry ${kb(r.gzip)} > ${kb(BUDGETS.entry)}`);
+    if (r.kind === 'css' && r.gzip > BUDGETS.css) over.push(`stylesheet ${kb(r.gzip)} > ${kb(BUDGETS.css)}`);
     if (r.kind === 'island') {
       const budget = PAYPAL_ISLANDS.includes(r.name) ? BUDGETS.islandWithPaypal : BUDGETS.island;
       if (r.gzip > budget) over.push(`island ${r.name} ${kb(r.gzip)} > ${kb(budget)}`);

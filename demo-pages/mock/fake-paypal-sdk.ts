@@ -61,6 +61,7 @@ declare global {
     return node;
   }
 
+  // In px: PayPal's own buttons are in an iframe, where the page's root font size does not reach.
   const BUTTON_CSS: Partial<CSSStyleDeclaration> = {
     width: '100%',
     minHeight: '45px',
@@ -68,17 +69,17 @@ declare global {
     borderRadius: '8px',
     background: '#ffc439',
     color: '#111827',
-    font: '600 1rem/1.2 system-ui, sans-serif',
+    font: '600 16px/1.2 system-ui, sans-serif',
     cursor: 'pointer',
   };
   const CHOICE_CSS: Partial<CSSStyleDeclaration> = {
-    marginRight: '0.5rem',
-    padding: '0.35rem 0.8rem',
+    marginRight: '8px',
+    padding: '5.6px 12.8px',
     border: '1px solid #003087',
     borderRadius: '6px',
     background: '#fff',
     color: '#003087',
-    font: '600 0.85rem system-ui, sans-serif',
+    font: '600 13.6px system-ui, sans-serif',
     cursor: 'pointer',
   };
 
@@ -127,10 +128,10 @@ declare global {
 
     function offerChoices(orderID: string, request: CreateOrderRequestBody | null) {
       const amount = request?.purchase_units[0]?.amount;
-      const panel = el('div', '', { marginTop: '0.5rem', padding: '0.6rem', border: '1px dashed #003087', borderRadius: '8px', background: '#f5f8ff' });
+      const panel = el('div', '', { marginTop: '8px', padding: '9.6px', border: '1px dashed #003087', borderRadius: '8px', background: '#f5f8ff' });
       panel.setAttribute('role', 'group');
       panel.setAttribute('aria-label', 'Fake PayPal checkout');
-      panel.append(el('p', `Fake PayPal: order ${orderID}${amount ? `, ${amount.currency_code} ${amount.value}` : ''}`, { margin: '0 0 0.5rem', font: '0.85rem system-ui, sans-serif' }));
+      panel.append(el('p', `Fake PayPal: order ${orderID}${amount ? `, ${amount.currency_code} ${amount.value}` : ''}`, { margin: '0 0 8px', font: '13.6px system-ui, sans-serif' }));
       for (const [label, outcome] of [['Approve', 'approve'], ['Cancel', 'cancel'], ['Fail', 'error']] as const) {
         const choice = el('button', label, CHOICE_CSS);
         choice.type = 'button';
