@@ -103,11 +103,16 @@ function Slider({ products, region }: { products: ProductTeaser[]; region: Regio
     };
   }, [pages]);
 
+  /**
+   * Glides to page `target`, clamped to the first and last. Measures the window itself: a click
+   * held while the page slept is delivered in the commit that hydrates, before the effect above.
+   */
   function goTo(target: number) {
     const el = track.current;
     const slides = el?.children;
-    if (!el || !slides?.length || perView === null) return;
-    const index = Math.min(Math.max(target, 0), pages - 1) * perView;
+    if (!el || !slides?.length) return;
+    const view = perView ?? slidesPerView(window.innerWidth);
+    const index = Math.min(Math.max(target, 0), pageCount(products.length, view) - 1) * view;
     const first = slides[0] as HTMLElement;
     const left = Math.min((slides[index] as HTMLElement).offsetLeft - first.offsetLeft, el.scrollWidth - el.clientWidth);
     stopGlide.current();
@@ -125,7 +130,7 @@ function Slider({ products, region }: { products: ProductTeaser[]; region: Regio
           aria-label="Previous products"
           aria-controls={uid}
           aria-disabled={atStart}
-          onClick={() => !atStart && goTo(page - 1)}
+          onClick={() => goTo(page - 1)}
         />
         <ul className="sfw-recently-viewed__track" id={uid} ref={track} data-per-view={perView ?? undefined}>
           {products.map((product, i) => (
@@ -140,7 +145,7 @@ function Slider({ products, region }: { products: ProductTeaser[]; region: Regio
           aria-label="Next products"
           aria-controls={uid}
           aria-disabled={atEnd}
-          onClick={() => !atEnd && goTo(page + 1)}
+          onClick={() => goTo(page + 1)}
         />
       </div>
       {perView !== null && showPagination(products.length) && (

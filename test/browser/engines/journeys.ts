@@ -159,8 +159,7 @@ export function shopperJourneys(name: EngineName): void {
     it('the recently-viewed slider: Next products moves to the second page', async () => {
       const p = await open('/', { width: 900, height: 900 });
       await p.evaluate(() => document.querySelector('[data-widget="recently-viewed"]')!.scrollIntoView({ block: 'center' }));
-      // Its handoff is the first-tap journeys' subject: here the slider, once it listens.
-      await p.waitFor('the slider listening', () => document.querySelector('[data-widget="recently-viewed"]')?.getAttribute('data-island') === 'ready');
+      // The page sleeps: the click is held, wakes it and reaches the slider in the commit that hydrates it.
       await p.waitFor('the slides', () => document.querySelectorAll('.sfw-recently-viewed__slide').length > 4);
       await p.click(await named(p, 'button', 'Next products'));
       await p.waitFor('page 2 current', () => document.querySelector('.sfw-recently-viewed__dot[aria-label="Page 2 of 2"]')?.getAttribute('aria-current') === 'true');
