@@ -41,15 +41,15 @@ export const ISLANDS: IslandRegistry = {
   header: { load: () => import('./header/island'), wake: atLoad },
   // Without the count in the config, it asks GET /cart/get-count at load (spec §7).
   'cart-dropdown': { ...pick(everyPage, 'cartDropdown'), wake: withPage({ awakeIf: (config) => !isCount(valueAt(config, 'cart', 'count')) }) },
-  'login-modal': { ...pick(everyPage, 'loginModal') },
+  'login-modal': pick(everyPage, 'loginModal'),
   'country-prompt': { ...pick(everyPage, 'countryPrompt'), wake: withPage({ awakeIf: (config) => !isHome(valueAt(config, 'country', 'country')) }) },
-  'region-dialog': { ...pick(everyPage, 'regionDialog') },
+  'region-dialog': pick(everyPage, 'regionDialog'),
   'loyalty-action': { load: () => import('./loyalty-action/island'), wake: nearViewport },
-  'search-bar': { ...pick(everyPage, 'searchBar') },
-  'teaser-card': { ...pick(category, 'teaserCard') },
-  'product-grid': { ...pick(category, 'productGrid') },
+  'search-bar': pick(everyPage, 'searchBar'),
+  'teaser-card': pick(category, 'teaserCard'),
+  'product-grid': pick(category, 'productGrid'),
   // Server HTML without the list is its loading frame (LOADING_CLASS): nothing to show until it asks, so it loads near the viewport.
   'recently-viewed': { load: () => import('./recently-viewed/island'), wake: (host, page) => (host.querySelector('.sfw-recently-viewed__status') ? nearViewport : withPage({ empty: nearViewport }))(host, page) },
   'add-to-cart': { load: () => import('./add-to-cart/island'), wake: atLoad },
-  'cart-dialogs': { ...pick(everyPage, 'cartDialogs') },
+  'cart-dialogs': pick(everyPage, 'cartDialogs'),
 };

@@ -81,8 +81,7 @@ export function withHandoff(then: (m: HandoffModule) => void): void {
 
 /** Lets input through: scheduler.yield where the browser has it, else a fresh task. */
 export function yieldToInput(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  return typeof scheduler?.yield === 'function' ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve));
+  return (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler?.yield?.() ?? new Promise((resolve) => setTimeout(resolve));
 }
 
 const SETTLED = { answered: Promise.resolve() };

@@ -49,7 +49,7 @@ export function createPage(hydrate: (host: HTMLElement) => Promise<{ answered: P
     if (state === 'starting') wokeWhileStarting = true;
     if (state !== 'asleep') return;
     state = 'waking';
-    queue = [...sleeping].sort((a, b) => Number(reached.has(b)) - Number(reached.has(a)) || distanceToViewport(a) - distanceToViewport(b));
+    queue = [...sleeping].sort((a, b) => +reached.has(b) - +reached.has(a) || distanceToViewport(a) - distanceToViewport(b));
     sleeping.clear();
     void (async () => {
       const answers: Array<Promise<void>> = [];

@@ -64,9 +64,9 @@ export function createPrefetch(base: string, map?: PreloadMap) {
     const wanted = [...chunks];
     if (map) return add(wanted, map);
     loading ??= FILE
-      ? fetch(new URL(FILE, base)).then((response) => (response.ok ? (response.json() as Promise<PreloadMap>) : NONE)).catch(() => NONE)
+      ? fetch(new URL(FILE, base)).then((response) => response.json() as Promise<PreloadMap>).catch(() => NONE)
       : Promise.resolve(NONE);
-    // A map that is not ours (a proxy's answer) preloads nothing: the islands load as they wake.
+    // A map that is not ours (an error page, a proxy's answer) preloads nothing: the islands load as they wake.
     void loading.then((built) => add(wanted, built)).catch(() => {});
   };
 }

@@ -1,4 +1,4 @@
-import { atom, onMount } from 'nanostores';
+import { atom, onMount } from './atom';
 import { EVENTS, on } from '../events';
 
 /** Ids of the open modals, the last one on top. */

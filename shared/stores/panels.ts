@@ -1,4 +1,4 @@
-import { atom } from 'nanostores';
+import { atom } from './atom';
 
 /**
  * The one open header panel (spec §2: opening one closes the others):
