@@ -22,8 +22,13 @@
  * their default action happens once, on the server HTML (typed.ts keeps the
  * text through hydration).
  *
+ * An island that woke during a press may have replaced the element pressed
+ * (the cart's link became its button): the browser then sends the click to
+ * an ancestor, and it goes to the control of the same hold key.
+ *
  * Kept free of Preact: it is part of the entry script.
  */
+import { withHandoff } from './hook';
 import { hasServerHtml, HOLD, HOOK_SELECTOR, PENDING, stateOf } from './ssr';
 
 export type Held =
@@ -58,6 +63,8 @@ function pend(control: HTMLElement): void {
 /** Listens (capture phase, on the document) until stop(); `take(host)` hands over what was held for it. */
 export function listenForIntent(handlers: IntentHandlers) {
   const held = new Map<HTMLElement, Held[]>();
+  /** What the press under way landed on, while its island was not ready. */
+  let pressed: Element | undefined;
 
   const hold = (host: HTMLElement, intent: Held) => {
     const list = held.get(host) ?? [];
@@ -76,6 +83,17 @@ export function listenForIntent(handlers: IntentHandlers) {
     const state = stateOf(host);
     const control = event.type === 'click' ? target.closest<HTMLElement>(`button, a[${HOLD}]`) : null;
     const submits = control instanceof HTMLButtonElement && control.type === 'submit' && control.form?.hasAttribute('action');
+    // The press's own click: on what was pressed, or on an ancestor (not the click the runtime delivers meanwhile).
+    const ends = event.type === 'click' && (!control || control.contains(pressed!));
+    const replaced = ends && !pressed?.isConnected && pressed?.closest<HTMLElement>(`[${HOLD}]`);
+    if (event.type === 'pointerdown') pressed = state === 'ready' ? undefined : target;
+    if (ends) pressed = undefined;
+    if (replaced) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      // Clicked on the control of the same hold key (deliver.ts), which the island put in its place.
+      return withHandoff((m) => m.deliver(host, [{ kind: 'click', element: replaced }]));
+    }
     if (state !== 'ready' && state !== 'failed' && hasServerHtml(host)) {
       const element = target as HTMLElement;
       let held: Held | undefined;

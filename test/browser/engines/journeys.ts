@@ -176,11 +176,7 @@ export function shopperJourneys(name: EngineName): void {
 
     for (const build of ['preact', 'react'] as const) {
       const query = build === 'react' ? '&build=react' : '';
-      // Known to fail, not run until fixed: in Firefox the dropdown sometimes never shows after the first
-      // tap on a sleeping page (both builds; 1 to 2 of 3 runs here), a handoff race Chromium and WebKit do not show.
-      const knownRace = name === 'firefox';
-      if (knownRace) console.log(`firefox journeys: the ${build} first tap on the cart icon not run (a known handoff race in Firefox)`);
-      it.skipIf(knownRace)(`${build} build, first tap on a sleeping page: the cart icon opens the dropdown once, whenever the code comes`, async () => {
+      it(`${build} build, first tap on a sleeping page: the cart icon opens the dropdown once, whenever the code comes`, async () => {
         for (const delay of CODE_DELAYS) {
           const p = await open(`/?reset=1${query}`);
           codeDelay = delay;

@@ -250,21 +250,33 @@ function key(element: Element, type: 'keydown' | 'keyup', name: string): boolean
 
 export type Input = 'tap' | 'click' | 'enter' | 'space' | 'focus' | 'arrowDown' | 'type';
 
+/** The first half of a tap or a mouse click: the finger or the button goes down (the island's code may come before the rest); returns the second. */
+export function pressDown(input: 'tap' | 'click', element: HTMLElement): () => void {
+  const path: Element[] = [];
+  for (let node: Element | null = element; node; node = node.parentElement) path.push(node);
+  if (input === 'tap') element.dispatchEvent(new Event('touchstart', { bubbles: true }));
+  element.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, cancelable: true, pointerType: input === 'tap' ? 'touch' : 'mouse' }));
+  if (input === 'click') element.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, cancelable: true }));
+  focus(element);
+  /**
+   * Up, then the click, on the element pressed; when it was replaced meanwhile (hydration), the
+   * browser sends both to its nearest ancestor still in the page (Chromium, Firefox).
+   */
+  return () => {
+    const target = path.find((node) => node.isConnected);
+    if (!target) return;
+    target.dispatchEvent(new PointerEvent('pointerup', { bubbles: true, cancelable: true, pointerType: input === 'tap' ? 'touch' : 'mouse' }));
+    if (input === 'click') target.dispatchEvent(new MouseEvent('mouseup', { bubbles: true, cancelable: true }));
+    click(target);
+  };
+}
+
 /** Performs one input on `element` as a browser would (the element found again: hydration may have replaced it). */
 export function perform(input: Input, element: HTMLElement, letter = 'a'): void {
   switch (input) {
     case 'tap':
-      element.dispatchEvent(new Event('touchstart', { bubbles: true }));
-      element.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, cancelable: true, pointerType: 'touch' }));
-      focus(element);
-      element.dispatchEvent(new PointerEvent('pointerup', { bubbles: true, cancelable: true, pointerType: 'touch' }));
-      return click(element);
     case 'click':
-      element.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, cancelable: true, pointerType: 'mouse' }));
-      element.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, cancelable: true }));
-      focus(element);
-      element.dispatchEvent(new MouseEvent('mouseup', { bubbles: true, cancelable: true }));
-      return click(element);
+      return pressDown(input, element)();
     case 'focus':
       return focus(element);
     case 'enter': {

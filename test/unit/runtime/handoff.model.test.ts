@@ -3,7 +3,7 @@
  * shopper's inputs (tap, click, Enter, Space, focus, ArrowDown, typing, a
  * link, a form) on each kind of island (handoff-page.tsx), against every
  * moment its code can arrive (before the input, while it hydrates, in the
- * frame it becomes ready, never) and every way loading it ends (fine, slow,
+ * frame it becomes ready, never; between a press and its release) and every way loading it ends (fine, slow,
  * a failed request that works when tried again, 404, a module that throws).
  *
  * The property: each input has its effect exactly once, or the browser's
@@ -17,7 +17,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRuntime } from '../../../shared/runtime/mount';
 import { atLoad } from '../../../shared/runtime/wake';
 import { hook } from '../hook';
-import { browser, effects, kinds, perform, type Control, type Input, type Kind } from './handoff-page';
+import { browser, effects, kinds, perform, pressDown, type Control, type Input, type Kind } from './handoff-page';
 
 type Outcome = 'fine' | 'slow' | 'blip' | '404' | 'throws';
 type Arrival = 'before' | 'hydrating' | 'readyFrame' | 'never';
@@ -31,6 +31,8 @@ interface Case {
   arrival: Arrival;
   /** Before which step the code is let through (hydrating, readyFrame). */
   at: number;
+  /** When that step is a tap or a click: the code comes between its press and its release. */
+  midPress: boolean;
   steps: Step[];
 }
 
@@ -68,6 +70,7 @@ function caseOf(kind: Kind): fc.Arbitrary<Case> {
       arrival: fc.constantFrom<Arrival>('before', 'hydrating', 'readyFrame', 'never'),
       steps: fc.array(step, { minLength: 1, maxLength: 6 }),
       at: fc.nat({ max: 5 }),
+      midPress: fc.boolean(),
     })
     .map((c) => {
       // Nothing after an input that leaves the page.
@@ -133,19 +136,26 @@ async function run(name: string, kind: Kind, c: Case): Promise<string[]> {
   let effectsWhenGone = -1;
   const performed: Step[] = [];
   try {
+    const letCodeIn = async () => {
+      const at = moment(host, c.arrival);
+      arrive();
+      // Nothing woke the page yet: it wakes now (as for a storefront event), so the input can land at that moment.
+      if (host.getAttribute('data-island') === 'sleeping') runtime.wake();
+      await at;
+    };
     for (const [i, step] of c.steps.entries()) {
-      if (i === c.at && (c.arrival === 'hydrating' || c.arrival === 'readyFrame')) {
-        const at = moment(host, c.arrival);
-        arrive();
-        // Nothing woke the page yet: it wakes now (as for a storefront event), so the input can land at that moment.
-        if (host.getAttribute('data-island') === 'sleeping') runtime.wake();
-        await at;
-      }
+      const codeNow = i === c.at && (c.arrival === 'hydrating' || c.arrival === 'readyFrame');
+      const pressed = step.input === 'tap' || step.input === 'click' ? step.input : null;
+      if (codeNow && !(c.midPress && pressed)) await letCodeIn();
       if (page.gone) break;
       const control = kind.controls[step.control]!;
       const element = host.querySelector<HTMLElement>(control.selector);
       if (!element) return [`no ${control.selector} in the hook`];
-      perform(step.input, element, step.letter);
+      if (codeNow && c.midPress && pressed) {
+        const release = pressDown(pressed, element);
+        await letCodeIn();
+        release();
+      } else perform(step.input, element, step.letter);
       performed.push(step);
       if (page.gone) effectsWhenGone = effects.length;
       await tick();

@@ -314,6 +314,34 @@ describe('the first intent', () => {
     expect(log.indexOf('focus c')).toBeLessThan(log.indexOf('mount b'));
   });
 
+  it('a hydration already under way that replaces the control pressed (React hydrates in slices, so a press can begin before its commit): the click the browser sends to an ancestor reaches the new control once', async () => {
+    const log: string[] = [];
+    const el = hook('a');
+    el.innerHTML = '<template data-sfw-ssr="h.x"></template><div class="box"><a href="/cart" data-sfw-hold="toggle">Cart</a></div>';
+    let commit!: () => void;
+    const sliced: Island = {
+      name: 'a',
+      mount(host, handoff) {
+        commit = () => {
+          const button = document.createElement('button');
+          button.setAttribute('data-sfw-hold', 'toggle');
+          button.addEventListener('click', () => log.push('toggle'));
+          host.querySelector('a')!.replaceWith(button);
+          handoff?.ready();
+        };
+        return () => {};
+      },
+    };
+    start({ a: { load: async () => ({ default: sliced }), wake: withPage() } }).wake();
+    await vi.waitFor(() => expect(commit).toBeTypeOf('function'));
+    const link = el.querySelector('a')!;
+    link.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    commit();
+    el.querySelector('.box')!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    await settle();
+    expect(log).toEqual(['toggle']);
+  });
+
   it('a focus, a first ArrowDown and a click before the island listens reach it once each, in order', async () => {
     const log: string[] = [];
     const el = combobox('a');
