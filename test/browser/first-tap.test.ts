@@ -152,6 +152,15 @@ describe('the first tap is answered without waiting for the network (phone, JS h
       .toBe(true);
   });
 
+  it('the flag: the region dialog opens with its regions in it, not an empty frame', async () => {
+    const { page, held } = await idlePhonePage('/');
+    await page.getByRole('button', { name: 'Choose your region' }).tap();
+    const dialog = page.getByRole('dialog', { name: 'Choose your region' });
+    await expect.poll(() => dialog.isVisible(), { timeout: RESPONSE_TIMEOUT_MS, message: heldNote(held) }).toBe(true);
+    expect(await dialog.getByRole('link').count()).toBeGreaterThanOrEqual(2);
+    expect((await dialog.boundingBox())!.height).toBeGreaterThan(150);
+  });
+
   it('the search field: the tap opens it with the focus in it, and Trending Searches shows', async () => {
     const { page, held } = await idlePhonePage('/');
     await page.getByRole('button', { name: 'Search', expanded: false }).tap();

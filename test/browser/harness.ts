@@ -42,6 +42,8 @@ export interface Shop {
   open(path: string, options?: OpenOptions): Promise<Page>;
   /** The next console error matching this is expected, not a failure. */
   expectConsoleError(pattern: RegExp): void;
+  /** A console error matching this may come, or not (one browser build reports it, another does not). */
+  allowConsoleError(pattern: RegExp): void;
 }
 
 /**
@@ -57,16 +59,18 @@ export function useShop({ mock = 'page', dist }: { mock?: 'page' | 'server'; dis
   const contexts: BrowserContext[] = [];
   let errors: string[] = [];
   let expected: RegExp[] = [];
+  let allowed: RegExp[] = [];
 
   beforeAll(async () => {
     server = await startDemoServer({ port: 0, mock, dist });
     browser = await launchChromium();
   });
   afterEach(async () => {
-    const unexpected = errors.filter((e) => !expected.some((p) => p.test(e)));
+    const unexpected = errors.filter((e) => ![...expected, ...allowed].some((p) => p.test(e)));
     const missing = expected.filter((p) => !errors.some((e) => p.test(e)));
     errors = [];
     expected = [];
+    allowed = [];
     await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => {})));
     expect(unexpected, 'console errors / uncaught exceptions').toEqual([]);
     expect(missing.map(String), 'expected console errors that never came').toEqual([]);
@@ -110,6 +114,9 @@ export function useShop({ mock = 'page', dist }: { mock?: 'page' | 'server'; dis
     },
     expectConsoleError(pattern) {
       expected.push(pattern);
+    },
+    allowConsoleError(pattern) {
+      allowed.push(pattern);
     },
   };
   return shop;
