@@ -14,21 +14,13 @@ import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, waitForIslands } from './harness';
-import { freePort, hungService, pageTime, startUntil, stop } from './servers';
+import { freePort, hasLaravelPhp, hungService, pageTime, startUntil, stop } from './servers';
 
 const root = resolve(__dirname, '../..');
 const app = join(root, 'laravel/tests/app');
 const laravel10 = join(root, '.php-deps/laravel10/usr/share/php');
 
-function hasPhp(): boolean {
-  try {
-    execFileSync('php', ['-r', 'require "Illuminate/autoload.php";'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-const php = hasPhp();
+const php = hasLaravelPhp();
 if (!php) console.log('laravel.test.ts: not run (no php with Debian\'s Laravel). Install: sudo scripts/php-deps.sh');
 
 const versions = [{ name: 'Laravel 8', includePath: '/usr/share/php' }];

@@ -3,9 +3,19 @@
  * that is ready once its output says so, a render service that never answers,
  * and how long a page takes.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createServer, type Server, type Socket } from 'node:net';
 import { expect } from 'vitest';
+
+/** Whether `php` runs with Debian's Laravel on its include path (scripts/php-deps.sh installs both). */
+export function hasLaravelPhp(): boolean {
+  try {
+    execFileSync('php', ['-r', 'require "Illuminate/autoload.php";'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export function freePort(): Promise<number> {
   return new Promise((done, fail) => {
