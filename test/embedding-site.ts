@@ -85,6 +85,40 @@ export function products(count = 12) {
   }));
 }
 
+/** The product page's full product as a PHP product query gives it (routes.md, POST /product/cart/load): decimals as strings, flags as 0/1. */
+export function product() {
+  return {
+    id: 7,
+    sku: 'BB-7',
+    title: `${HOSTILE_TITLES[0]} #7`,
+    slug: 'card-box-7',
+    Price: '24.99',
+    price: '24.99',
+    ListPrice: '29.99',
+    DepositPrice: null,
+    LowestVariationPrice: null,
+    OnSale: 1,
+    Available: '8',
+    AvailableToShip: '8',
+    Presale: 0,
+    ReleaseDate: null,
+    DownPayment: '0',
+    LiveBreakOnly: 0,
+    break_eligible: 0,
+    RewardRedemptionOnly: 0,
+    SaleQuantityLimit: '0',
+    BlockPool: 0,
+    MainImage: { Small: '/img/card.svg?v=7', Medium: '/img/card.svg?v=7' },
+    Options: [],
+    brands: [{ name: 'Topps' }],
+    categories: [{ id: '3', name: 'Booster boxes' }],
+    promotions: [],
+    product_stock: [{ quantity: '8', product_stock_locations: [{ warehouse_id: '0' }] }],
+    ActiveCharity: null,
+    AddOnProduct: null,
+  };
+}
+
 export interface SiteOptions {
   /** Which variant of a file with several (0: the first; 1: the hashed-files head). */
   variant?: number;
@@ -116,6 +150,7 @@ export function writeSite(dir: string, { variant = 0, serviceUrl, timeoutMs, bun
   copyFileSync(join(root, 'php/storefront-ssr.php'), join(dir, 'storefront-ssr.php'));
   symlinkSync(bundle, join(dir, 'storefront'));
   writeFileSync(join(dir, 'products.json'), JSON.stringify(products()));
+  writeFileSync(join(dir, 'product.json'), JSON.stringify(product()));
   mkdirSync(join(dir, 'img'));
   copyFileSync(join(root, 'laravel/tests/app/public/img/card.svg'), join(dir, 'img/card.svg'));
 }

@@ -135,6 +135,34 @@ describe.skipIf(!versions.length).each(versions)('$name: the plain-PHP shop of d
     await page.context().close();
   });
 
+  it('the product page: the form is in the server HTML, hydrates without a console message, and Add to Cart posts with the session token', async () => {
+    const productUrl = new URL('/product', urls.page).href;
+    const { page: still } = await open(productUrl, false);
+    expect(await still.locator('[data-widget="add-to-cart"] > template[data-sfw-ssr] + form').count()).toBe(1);
+    expect(await still.locator('h1').textContent()).toBe(`${HOSTILE_TITLES[0]} #7`);
+    expect(await still.getByRole('button', { name: 'Add to Cart' }).count()).toBe(1);
+    await still.context().close();
+
+    const { page, messages } = await open(productUrl);
+    const serverForm = await page.locator('[data-widget="add-to-cart"] form').elementHandle();
+    await page.locator('[data-widget="search-bar"]').hover(); // an intent in an island wakes the page (nothing under 400, 400 here)
+    await everyHookReady(page);
+    expect(await serverForm!.evaluate((form) => form.isConnected)).toBe(true);
+    expect(await page.locator('img[src="x"]').count()).toBe(0);
+    await page.getByRole('button', { name: 'Increase quantity' }).click();
+    const added = page.waitForRequest((r) => r.url().endsWith('/cart/add-item'));
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    const request = await added;
+    expect(request.headers()['x-csrf-token']).toBe(await page.locator('meta[name="csrf-token"]').getAttribute('content'));
+    expect(request.postDataJSON()).toMatchObject({ product_id: 7, quantity: 2 });
+    expect((await request.response())!.status()).toBe(200);
+    await expect.poll(() => page.getByText('Product added to your cart!').isVisible()).toBe(true);
+    expect(messages).toEqual([]);
+    await page.reload();
+    expect(await page.locator('a[href="/cart"]').getAttribute('aria-label')).toBe('Cart, 2 items');
+    await page.context().close();
+  });
+
   it('the hashed-files head loads the manifest\'s entry, its stylesheet and preloads, and every hook mounts', async () => {
     const { page, messages } = await open(urls.hashed);
     expect(await page.locator('script[type="module"]').getAttribute('src')).toMatch(/^\/storefront\/storefront-\w+\.js$/);

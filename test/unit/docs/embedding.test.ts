@@ -16,9 +16,9 @@ const blocks = docBlocks();
 const files = siteFiles(blocks);
 
 describe('docs/embedding.md as a site', () => {
-  it('has every file the shop needs: the page, its head (stable names, then hashed files), config, CSRF, CSP, routes', () => {
+  it('has every file the shop needs: the pages, their head (stable names, then hashed files), config, CSRF, CSP, routes', () => {
     expect([...files.keys()].sort()).toEqual(
-      ['cart/add-item.php', 'cart/get-count.php', 'csp.php', 'csrf.php', 'featured.php', 'index.php', 'router.php', 'storefront-config.php', 'storefront-head.php'].sort(),
+      ['cart/add-item.php', 'cart/get-count.php', 'csp.php', 'csrf.php', 'featured.php', 'index.php', 'product.php', 'router.php', 'storefront-config.php', 'storefront-head.php'].sort(),
     );
     expect(files.get('storefront-head.php')).toHaveLength(2);
   });
@@ -54,11 +54,15 @@ describe('the demo pages embed the bundle as docs/embedding.md says', () => {
     expect(layout).toContain('docs/embedding.md');
   });
 
-  it("every widget the doc's page hooks is one the demo pages hook", () => {
+  it("the doc's two pages hook every island there is; those they render on the server, the demo pages hook too", async () => {
     const pages = ['layout', 'category', 'product'].map((p) => readFileSync(join(root, `demo-pages/pages/${p}.html`), 'utf8')).join('\n');
-    const hooked = [...files.get('index.php')![0]!.matchAll(/hook\('([\w-]+)'/g)].map((m) => m[1]!);
-    expect(hooked.length).toBeGreaterThan(5);
-    for (const widget of hooked) expect(pages, widget).toContain(`data-widget="${widget}"`);
+    const hooked = ['index.php', 'product.php', 'featured.php'].flatMap((page) =>
+      [...files.get(page)![0]!.matchAll(/hook\('([\w-]+)'|data-widget="([\w-]+)"/g)].map((m) => (m[1] ?? m[2])!),
+    );
+    const { ISLANDS } = await import('../../../widgets/registry');
+    expect([...new Set(hooked)].sort()).toEqual(Object.keys(ISLANDS).sort());
+    const rendered = ['index.php', 'product.php'].flatMap((page) => [...files.get(page)![0]!.matchAll(/hook\('([\w-]+)'/g)].map((m) => m[1]!));
+    for (const widget of rendered) expect(pages, widget).toContain(`data-widget="${widget}"`);
   });
 });
 
