@@ -32,6 +32,18 @@ ob_end_clean();
 echo $ssr->hook('cart-dropdown'), "</main>";
 `;
 
+/**
+ * The same hooks the Laravel 5.5–7 way (docs/embedding.md, section 7): no
+ * buffering (the views render inside Laravel's own buffers), the response's
+ * content filled once at the end, as a middleware does.
+ */
+const UNBUFFERED = `<?php
+require ${JSON.stringify(join(root, 'php/storefront-ssr.php'))};
+$ssr = new StorefrontSsr(json_decode($argv[1], true));
+$content = "<main>" . $ssr->hook('product-grid', ['products' => [['title' => 'Box']]], 'section') . $ssr->hook('cart-dropdown') . "</main>";
+echo $ssr->fill($content);
+`;
+
 interface Seen {
   headers: IncomingHttpHeaders;
   body: { config: unknown; hooks: { widget: string; props: unknown }[] };
@@ -48,6 +60,7 @@ describe.skipIf(!versions.length)('php/storefront-ssr.php', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'storefront-ssr-php-'));
     writeFileSync(join(dir, 'page.php'), PAGE);
+    writeFileSync(join(dir, 'unbuffered.php'), UNBUFFERED);
     server = createServer((req, res) => {
       let raw = '';
       req.on('data', (chunk) => (raw += chunk));
@@ -78,9 +91,9 @@ describe.skipIf(!versions.length)('php/storefront-ssr.php', () => {
     beforeEach(() => {
       logFile = join(dir, `logged-${Math.random()}`);
     });
-    const page = async (options: Record<string, unknown>) => {
+    const page = async (options: Record<string, unknown>, file = 'page.php') => {
       const start = performance.now();
-      const { stdout, stderr } = await run(command, ['-d', 'error_log=', join(dir, 'page.php'), JSON.stringify({ transport, logFile, ...options })]);
+      const { stdout, stderr } = await run(command, ['-d', 'error_log=', join(dir, file), JSON.stringify({ transport, logFile, ...options })]);
       return { html: stdout, log: stderr, ms: performance.now() - start };
     };
 
@@ -99,6 +112,15 @@ describe.skipIf(!versions.length)('php/storefront-ssr.php', () => {
       });
       const props = `{"products":[{"title":"\\u003C\\/script\\u003E\\u003Cimg src=x onerror=alert(1)\\u003E \\u0027quote\\u0027 \\u0022double\\u0022 \\u0026amp;"}]}`;
       expect(html).toBe(`<main><section data-widget="product-grid" data-props='${props}' aria-label="Products"><p>product-grid</p></section><div data-widget="cart-dropdown"><p>cart-dropdown</p></div></main>`);
+      expect(log).toBe('');
+    });
+
+    it('unbuffered (Laravel 5.5–7: new, then fill() on the response content) sends one request and fills the hooks', async () => {
+      const { html, log } = await page({ url, timeout: 300 }, 'unbuffered.php');
+      expect(seen).toHaveLength(1);
+      expect(seen[0]!.headers['x-storefront-timeout']).toBe('300');
+      expect(seen[0]!.body.hooks.map((h) => h.widget)).toEqual(['product-grid', 'cart-dropdown']);
+      expect(html).toBe(`<main><section data-widget="product-grid" data-props='{"products":[{"title":"Box"}]}'><p>product-grid</p></section><div data-widget="cart-dropdown"><p>cart-dropdown</p></div></main>`);
       expect(log).toBe('');
     });
 
