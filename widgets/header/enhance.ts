@@ -62,6 +62,18 @@ export function enhanceHeader(host: HTMLElement): () => void {
     host.classList.toggle(COMPACT, compact);
   };
 
+  // --- sub-menus of the main menu: disclosure buttons, one open at a time (before the first sync: a panel already open at mount closes them)
+  const submenuToggles = all(`[${ATTR.submenuToggle}]`);
+  const submenuOf = (toggle: HTMLElement) => document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+  const openSubmenuToggle = () => submenuToggles.find((t) => t.getAttribute('aria-expanded') === 'true');
+  function closeSubmenus(): void {
+    for (const toggle of submenuToggles) {
+      toggle.setAttribute('aria-expanded', 'false');
+      const sub = submenuOf(toggle);
+      if (sub) sub.hidden = true;
+    }
+  }
+
   const sync = (open: string | null) => {
     for (const toggle of toggles) toggle.setAttribute('aria-expanded', String(toggle.getAttribute(ATTR.panelToggle) === open));
     for (const [id, panel] of panels) {
@@ -78,18 +90,6 @@ export function enhanceHeader(host: HTMLElement): () => void {
       updateBars();
     }),
   );
-
-  // --- sub-menus of the main menu: disclosure buttons, one open at a time
-  const submenuToggles = all(`[${ATTR.submenuToggle}]`);
-  const submenuOf = (toggle: HTMLElement) => document.getElementById(toggle.getAttribute('aria-controls') ?? '');
-  const openSubmenuToggle = () => submenuToggles.find((t) => t.getAttribute('aria-expanded') === 'true');
-  function closeSubmenus(): void {
-    for (const toggle of submenuToggles) {
-      toggle.setAttribute('aria-expanded', 'false');
-      const sub = submenuOf(toggle);
-      if (sub) sub.hidden = true;
-    }
-  }
 
   // --- alerts dismissed on an earlier page stay hidden
   for (const row of all(`[${ATTR.alertId}]`)) {

@@ -55,6 +55,21 @@ describe('header: panels', () => {
     expect(overlay().hidden).toBe(true);
   });
 
+  it("mounts with a panel already open (the cart tapped while the header's code was on its way): the overlay shows, nothing throws", () => {
+    $openPanel.set('cart');
+    try {
+      const host = mountHeader();
+      expect(host.isConnected).toBe(true);
+      expect(overlay().hidden).toBe(false);
+      // And it works: the account menu takes over from the cart.
+      fireEvent.click(toggle('account'));
+      expect(panel('account').hidden).toBe(false);
+      expect(toggle('account').getAttribute('aria-expanded')).toBe('true');
+    } finally {
+      $openPanel.set(null);
+    }
+  });
+
   it('the cart dropdown opening closes the account menu and shows the overlay', () => {
     mountHeader();
     fireEvent.click(toggle('account'));
