@@ -73,10 +73,20 @@ let handoffModule: HandoffModule | undefined;
 /**
  * Runs `then` with the delivery code (a chunk of its own, fetched at idle):
  * in a microtask when it ran before (after the commit's own re-renders),
- * else once it arrives (what comes meanwhile is held too).
+ * else once it arrives (what comes meanwhile is held too). When it cannot
+ * come either (the page's build was deleted before it was fetched), what was
+ * held is lost with the page's code: the page reloads onto the new build,
+ * once a session (never a loop; deliver.ts reloadOnce says more, when it runs).
  */
 export function withHandoff(then: (m: HandoffModule) => void): void {
-  void (handoffModule ? Promise.resolve(handoffModule) : import('./deliver')).then((m) => then((handoffModule = m)));
+  void (handoffModule ? Promise.resolve(handoffModule) : import('./deliver')).then(
+    (m) => then((handoffModule = m)),
+    () => {
+      try {
+        sessionStorage.sfwGone || ((sessionStorage.sfwGone = 1), location.reload());
+      } catch {}
+    },
+  );
 }
 
 /** Lets input through: scheduler.yield where the browser has it, else a fresh task. */
@@ -116,6 +126,9 @@ export async function hydrate(host: HTMLElement, entry: IslandEntry, held: HeldI
   }
   // Each island mounts in a task of its own, so a page of islands never blocks input for long.
   await yieldToInput();
+  // Something held (a focus): the delivery code is here before the commit that may replace the focused
+  // control, so ready() hands it over in that same task; else a key pressed meanwhile would go to <body>.
+  if (held.has(host)) await new Promise<void>((resolve) => withHandoff(() => resolve()));
   if (stateOf(host) !== 'loading') return SETTLED; // unmounted meanwhile
   const handoff: Handoff = {
     ready() {
