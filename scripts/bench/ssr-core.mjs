@@ -10,8 +10,9 @@
  *   capacity        grids answered per second with 4 requests in flight (the
  *                   worker never idle, nothing shed)
  *   at 4× overload  requests sent at 4 × that rate, open loop (arrivals do not
- *                   wait for answers, as shoppers do not; 64 connections opened
- *                   before, as many PHP-FPM workers): goodput (grids
+ *                   wait for answers, as shoppers do not; keep-alive
+ *                   connections opened before, as PHP-FPM workers, enough
+ *                   that none is waited for): goodput (grids
  *                   answered with HTML within 200 ms of being sent, per
  *                   second), its ratio to the capacity of the same run, answers
  *                   (with HTML or empty) after 200 ms, requests answered empty,
@@ -51,9 +52,14 @@ function gridBodies(grid) {
   return (i) => Buffer.concat([head, Buffer.from(`"${i}"`), tail]);
 }
 
-/** One POST /render; resolves with the answer's size and the time from sending to its last byte. */
+/**
+ * One POST /render; resolves with the answer's size, the time from taking a
+ * connection to its last byte (PHP's clock starts when its worker sends, not
+ * while the shopper waits for a free worker), and how long it waited for one.
+ */
 function post(agent, url, body) {
-  const sent = performance.now();
+  const queued = performance.now();
+  let sent = queued;
   return new Promise((resolve, reject) => {
     const req = request(
       `${url}render`,
@@ -61,9 +67,10 @@ function post(agent, url, body) {
       (res) => {
         let size = 0;
         res.on('data', (chunk) => (size += chunk.length));
-        res.on('end', () => (res.statusCode === 200 ? resolve({ size, ms: performance.now() - sent }) : reject(new Error(`status ${res.statusCode}`))));
+        res.on('end', () => (res.statusCode === 200 ? resolve({ size, ms: performance.now() - sent, waited: sent - queued }) : reject(new Error(`status ${res.statusCode}`))));
       },
     );
+    req.once('socket', () => (sent = performance.now()));
     req.on('error', reject);
     req.end(body);
   });
@@ -89,14 +96,21 @@ async function closedLoop(url, workerPid, bodyOf, { count, concurrency, offset }
   return { perSecond: answers.filter(isHtml).length / seconds, cpuPerGrid: (cpuMs(workerPid) - cpu) / count, empty: answers.filter((a) => !isHtml(a)).length };
 }
 
-/** Keep-alive connections opened before the overload: a burst of new ones would measure the connection handling, not the renders. */
-const CONNECTIONS = 64;
 const SMALL = Buffer.from(JSON.stringify({ hooks: [{ widget: 'search-bar', props: { variant: 'desktop' } }] }));
 
-/** Requests at `rate` a second for `seconds`, each sent on time whatever the answers do (at most CONNECTIONS in flight: more wait here, their time counting). */
+/**
+ * Requests at `rate` a second for `seconds`, each sent on time whatever the
+ * answers do, as shoppers arrive. As many keep-alive connections as PHP-FPM
+ * workers, opened before (a burst of new ones would measure the connection
+ * handling, not the renders): enough that none is waited for while each waits
+ * at most the timeout (Little's law, with half as many again). A request
+ * that still finds none free waits here, as in FPM's queue, before PHP's
+ * clock starts; those are counted.
+ */
 async function openLoop(url, bodyOf, { rate, seconds, offset }) {
-  const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS, maxFreeSockets: CONNECTIONS });
-  await Promise.all(Array.from({ length: CONNECTIONS }, () => post(agent, url, SMALL)));
+  const connections = Math.ceil(1.5 * rate * (TIMEOUT_MS / 1000)) + 8;
+  const agent = new Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections });
+  await Promise.all(Array.from({ length: connections }, () => post(agent, url, SMALL)));
   const pending = [];
   const total = Math.round(rate * seconds);
   const started = performance.now();
@@ -117,10 +131,12 @@ async function openLoop(url, bodyOf, { rate, seconds, offset }) {
   const ok = answers.filter((a) => !a.error);
   const inTime = ok.filter((a) => isHtml(a) && a.ms <= TIMEOUT_MS);
   return {
+    connections,
     goodput: inTime.length / sending,
     inTime: inTime.length,
     late: ok.filter((a) => a.ms > TIMEOUT_MS).length,
     lateMax: Math.max(0, ...ok.filter((a) => a.ms > TIMEOUT_MS).map((a) => a.ms)),
+    waited: ok.filter((a) => a.waited > 1).length,
     empty: ok.filter((a) => !isHtml(a)).length,
     failed,
     count: answers.length,
@@ -175,6 +191,7 @@ export async function perCore({ grid, runs, requests, startService }) {
           (overload.goodput / capacity.perSecond).toFixed(2),
           overload.cpuShare.toFixed(2),
           `${overload.late} of ${overload.count}${overload.late ? ` (max ${Math.round(overload.lateMax)} ms)` : ''}`,
+          `${overload.waited} (${overload.connections} open)`,
           overload.empty,
           overload.stopped,
           overload.failed,
@@ -187,7 +204,7 @@ export async function perCore({ grid, runs, requests, startService }) {
     pin(process.pid, `0-${availableParallelism() - 1}`);
   }
   console.log(`\nPer core: one worker on core ${WORKER_CORE}, this client on core ${CLIENT_CORE}; the 48-card grid, a new shopper each request (cache on, never hit), X-Storefront-Timeout: ${TIMEOUT_MS}; overload: 4 × the run's capacity for 5 s, open loop.\n`);
-  console.log(markdownTable(['run', 'load avg', 'CPU per grid', 'capacity (grids/s)', 'goodput at 4×', 'goodput ÷ capacity', 'worker CPU on grids in time', `answers after ${TIMEOUT_MS} ms`, 'answered empty', 'renders stopped at the deadline', 'failed'], rows));
+  console.log(markdownTable(['run', 'load avg', 'CPU per grid', 'capacity (grids/s)', 'goodput at 4×', 'goodput ÷ capacity', 'worker CPU on grids in time', `answers after ${TIMEOUT_MS} ms`, 'waited for a connection', 'answered empty', 'renders stopped at the deadline', 'failed'], rows));
   const pick = (f) => spread(results.map(f), (x) => x.toFixed(2));
   console.log(`\nOver ${runs} runs: CPU per grid ${pick((r) => r.capacity.cpuPerGrid)} ms; capacity ${pick((r) => r.capacity.perSecond)} grids/s; goodput ÷ capacity ${pick((r) => r.overload.goodput / r.capacity.perSecond)}; worker CPU on grids in time ${pick((r) => r.overload.cpuShare)}; answers after the deadline ${results.reduce((n, r) => n + r.overload.late, 0)}.`);
 }
