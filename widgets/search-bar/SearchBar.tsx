@@ -63,9 +63,12 @@ export function SearchBar({ loggedIn: loggedInProp, recentSearches: recentProp, 
   const term = searchTerm(query);
   const showResults = shouldSearch(term);
   const recentTerms = loggedIn ? (recent.terms ?? []) : [];
+  // The server never has them: a bar that hydrates after another bar loaded them (the header's mobile bar,
+  // React's sliced hydration) must render its first frame without them, as its server HTML (React #418).
+  const trendingTerms = mounted ? trending.terms : NONE;
   const hrefs = showResults
     ? search.results.map((r) => productPath(r.slug))
-    : [...recentTerms, ...trending.terms].map(searchHref);
+    : [...recentTerms, ...trendingTerms].map(searchHref);
   const expanded = open && hrefs.length > 0;
   // The list may shrink under the active option (new results, cleared recents).
   const activeIndex = expanded && active < hrefs.length ? active : -1;
@@ -225,7 +228,7 @@ export function SearchBar({ loggedIn: loggedInProp, recentSearches: recentProp, 
         showResults={showResults}
         search={search}
         recentTerms={recentTerms}
-        trendingTerms={trending.terms}
+        trendingTerms={trendingTerms}
         hrefs={hrefs}
         activeIndex={activeIndex}
         region={region}
