@@ -12,9 +12,10 @@
  *     page never leaves; without the code, the first one follows the link to
  *     /cart once (the server link does its own job).
  *   search field (a combobox): a click into it, the first letters of a query
- *     typed some ms apart. The field holds exactly the letters typed, in
- *     order, with the focus and the caret at the end. Without the code the
- *     letters still land in the server field.
+ *     typed some ms apart, maybe ArrowDown last. The field holds exactly the
+ *     letters typed, in order, with the focus and the caret at the end, and
+ *     ArrowDown opens the list. Without the code the letters still land in
+ *     the server field.
  *
  * HANDOFF_BROWSER_CASES (default 6 per island and build) and HANDOFF_SEED
  * choose the sample; a failure prints its case, to run again by its seed.
@@ -51,11 +52,13 @@ const QUERY = 'charizard';
 interface SearchCase {
   code: number | 'never';
   letters: { letter: string; after: number }[];
+  arrowDown: boolean;
 }
 const searchCase: fc.Arbitrary<SearchCase> = fc.record({
   code: arrival,
   gaps: fc.array(gap, { minLength: 1, maxLength: 6 }),
-}).map(({ code, gaps }) => ({ code, letters: gaps.map((after, i) => ({ letter: QUERY[i]!, after })) }));
+  arrowDown: fc.boolean(),
+}).map(({ code, gaps, arrowDown }) => ({ code, letters: gaps.map((after, i) => ({ letter: QUERY[i]!, after })), arrowDown }));
 
 const sample = <T,>(arbitrary: fc.Arbitrary<T>, salt: number): T[] => fc.sample(arbitrary, { seed: SEED + salt, numRuns: CASES });
 
@@ -141,7 +144,7 @@ describe.each(BUILDS)('generated handoff cases in Chromium, %s build', (build) =
     expect(failures).toEqual([]);
   }, 30_000 * CASES);
 
-  it('the search field: exactly the letters typed, the focus and the caret kept; without the code the letters still land', async () => {
+  it('the search field: exactly the letters typed, the focus and the caret kept, ArrowDown opens the list; without the code the letters still land', async () => {
     const failures: string[] = [];
     for (const c of sample(searchCase, build === 'react' ? 3 : 2)) {
       const { page, errors } = await openWithCode(new URL(path('/'), shop.url).href, c.code, false);
@@ -152,6 +155,7 @@ describe.each(BUILDS)('generated handoff cases in Chromium, %s build', (build) =
           await sleep(after);
           await page.keyboard.type(letter);
         }
+        if (c.arrowDown && c.code !== 'never') await page.keyboard.press('ArrowDown');
         if (c.code !== 'never') await settled(page, 'search-bar');
         await sleep(300);
         const typed = c.letters.map((l) => l.letter).join('');
@@ -161,6 +165,10 @@ describe.each(BUILDS)('generated handoff cases in Chromium, %s build', (build) =
           const input = el as HTMLInputElement;
           return { value: input.value, focused: input === document.activeElement, caret: [input.selectionStart, input.selectionEnd] };
         });
+        // The list opens once it has something to show (its suggestions come from the API).
+        if (c.arrowDown && c.code !== 'never' && !(await searchField(page).evaluate((el) => el.getAttribute('aria-expanded') === 'true'))) {
+          await page.waitForFunction(() => document.activeElement?.getAttribute('aria-expanded') === 'true', null, { timeout: TIMEOUT_MS }).catch(() => failures.push(`${label}: after ArrowDown the list never opened`));
+        }
         if (state.value !== typed) failures.push(`${label}: the field shows "${state.value}", not "${typed}"`);
         else if (!state.focused) failures.push(`${label}: the focus left the field`);
         else if (state.caret[0] !== typed.length || state.caret[1] !== typed.length) failures.push(`${label}: the caret is at ${state.caret.join('–')}`);
