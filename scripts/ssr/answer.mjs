@@ -15,39 +15,56 @@ export const EMPTY_JSON = Buffer.from('""');
 // JSON.stringify returns such a long string as a rope whose first read
 // (flattening it) is slow. TextEncoder.encodeInto() writes the HTML's UTF-8 in
 // a few dozen µs; the JSON escapes (" \ and control characters, as
-// JSON.stringify writes them) are then made on the bytes, in two passes.
+// JSON.stringify writes them) are then made on the bytes, in one pass into a
+// scratch array, and the result copied out once (two passes, counting then
+// writing into Buffers, took twice as long).
 const encoder = new TextEncoder();
-let scratch = Buffer.allocUnsafeSlow(256 * 1024);
-/** The second byte of \b \t \n \f \r; 0: written as \u00XX. */
-const SHORT = new Uint8Array(32);
-for (const [code, letter] of [[8, 'b'], [9, 't'], [10, 'n'], [12, 'f'], [13, 'r']]) SHORT[code] = letter.charCodeAt(0);
-const HEX = Buffer.from('0123456789abcdef');
+let utf8 = new Uint8Array(256 * 1024);
+let escaped = new Uint8Array(2 * 256 * 1024 + 2);
+/** What each byte becomes in a JSON string: 0 itself, 1 a backslash and itself (" \), 2 a backslash and a letter (\b \t \n \f \r), 3 \u00XX. */
+const KIND = new Uint8Array(256);
+const LETTER = new Uint8Array(32);
+for (let b = 0; b < 32; b++) KIND[b] = 3;
+for (const [code, letter] of [[8, 'b'], [9, 't'], [10, 'n'], [12, 'f'], [13, 'r']]) (KIND[code] = 2), (LETTER[code] = letter.charCodeAt(0));
+KIND[0x22] = KIND[0x5c] = 1;
+const HEX = new Uint8Array(Buffer.from('0123456789abcdef'));
+
+/** `size` UTF-8 bytes of `src` written escaped into `out` from index 1 on; returns the index after the last. */
+function escapeInto(src, size, out) {
+  let at = 1;
+  for (let i = 0; i < size; i++) {
+    const b = src[i];
+    const kind = KIND[b];
+    if (kind === 0) {
+      out[at++] = b;
+      continue;
+    }
+    out[at] = 0x5c;
+    if (kind === 1) (out[at + 1] = b), (at += 2);
+    else if (kind === 2) (out[at + 1] = LETTER[b]), (at += 2);
+    else (out[at + 1] = 0x75), (out[at + 2] = 0x30), (out[at + 3] = 0x30), (out[at + 4] = HEX[b >> 4]), (out[at + 5] = HEX[b & 15]), (at += 6);
+  }
+  return at;
+}
 
 /** `text` as a JSON string (with its quotes), in UTF-8, in a Buffer of its own, exactly its size. */
 export function jsonString(text) {
-  if (scratch.length < text.length * 3) scratch = Buffer.allocUnsafeSlow(text.length * 3);
-  const size = encoder.encodeInto(text, scratch).written;
-  let escapes = 0;
-  for (let i = 0; i < size; i++) {
-    const b = scratch[i];
-    if (b === 0x22 || b === 0x5c) escapes += 1;
-    else if (b < 0x20) escapes += SHORT[b] ? 1 : 5;
+  // UTF-8 takes at most 3 bytes per UTF-16 unit.
+  if (utf8.length < text.length * 3) utf8 = new Uint8Array(text.length * 3);
+  const size = encoder.encodeInto(text, utf8).written;
+  // Escaped, twice as long when every byte is a quote; control characters take 6 bytes each: writes
+  // past the end of a typed array are dropped, so a text with many is written again, into enough room.
+  if (escaped.length < size * 2 + 2) escaped = new Uint8Array(size * 2 + 2);
+  let end = escapeInto(utf8, size, escaped);
+  if (end + 1 > escaped.length) {
+    escaped = new Uint8Array(end + 1);
+    end = escapeInto(utf8, size, escaped);
   }
+  escaped[0] = 0x22;
+  escaped[end] = 0x22;
   // Its own allocation: a small Buffer.from() would share (and, kept in the cache, pin) an 8 KB pool slab.
-  const json = Buffer.allocUnsafeSlow(size + escapes + 2);
-  json[0] = 0x22;
-  if (escapes === 0) scratch.copy(json, 1, 0, size);
-  else {
-    let at = 1;
-    for (let i = 0; i < size; i++) {
-      const b = scratch[i];
-      if (b >= 0x20 && b !== 0x22 && b !== 0x5c) json[at++] = b;
-      else if (b >= 0x20) (json[at++] = 0x5c), (json[at++] = b);
-      else if (SHORT[b]) (json[at++] = 0x5c), (json[at++] = SHORT[b]);
-      else (json[at++] = 0x5c), (json[at++] = 0x75), (json[at++] = 0x30), (json[at++] = 0x30), (json[at++] = HEX[b >> 4]), (json[at++] = HEX[b & 15]);
-    }
-  }
-  json[json.length - 1] = 0x22;
+  const json = Buffer.allocUnsafeSlow(end + 1);
+  json.set(escaped.subarray(0, end + 1));
   return json;
 }
 
