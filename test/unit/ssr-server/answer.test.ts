@@ -1,5 +1,6 @@
 // @vitest-environment node
 /** The answer's bytes (scripts/ssr/answer.mjs): each hook's HTML as a JSON string, byte for byte what JSON.stringify and UTF-8 give. */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { answerPieces, emptyAnswer, jsonString } from '../../../scripts/ssr/answer.mjs';
 
@@ -21,6 +22,17 @@ describe('a hook\'s HTML as a JSON string', () => {
     const card = '<li data-x="1"><a href="/p">Pokémon—151 "Box" \\ \n</a></li>';
     const html = card.repeat(2000);
     expect(jsonString(html).equals(Buffer.from(JSON.stringify(html)))).toBe(true);
+  });
+
+  it('any text, special bytes at any offset of the four-byte words: byte for byte JSON.stringify', () => {
+    const piece = fc.oneof(fc.string({ unit: 'binary', maxLength: 9 }), fc.constantFrom('"', '\\', '\n', '\u0000', '\u001f', 'é', '🃏', '\u2028', '<a href="/x">'));
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }), (pieces) => {
+        const text = pieces.join('');
+        expect(jsonString(text).equals(Buffer.from(JSON.stringify(text)))).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('a lone surrogate (broken text) becomes U+FFFD, which PHP\'s json_decode reads', () => {
