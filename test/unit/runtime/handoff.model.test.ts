@@ -86,15 +86,18 @@ function gatedLoad(kind: Kind, outcome: Outcome, id: string) {
   let open!: () => void;
   const gate = new Promise<void>((resolve) => (open = resolve));
   let tries = 0;
+  let ended = false;
   const load = async () => {
     await gate;
     tries++;
     if (outcome === 'slow') await new Promise((resolve) => setTimeout(resolve, 5));
+    // A load still under way when its case ended never settles: its failure (a reload) must not land in the next case.
+    if (ended) return new Promise<never>(() => {});
     if (outcome === '404' || (outcome === 'blip' && tries === 1)) throw new TypeError(`Failed to fetch dynamically imported module: http://shop.test/build/chunks/${id}.js`);
     if (outcome === 'throws') throw new Error(`${id} threw while evaluating`);
     return { default: kind.island };
   };
-  return { load, arrive: () => open() };
+  return { load, arrive: () => open(), end: () => (ended = true) };
 }
 
 /** Resolves at the moment: the hook's DOM first changes (hydrating), or it becomes ready (readyFrame); at the latest once it settled. */
@@ -128,7 +131,7 @@ async function run(name: string, kind: Kind, c: Case): Promise<string[]> {
   const host = hook(name);
   host.innerHTML = kind.markup;
   const id = `case-${++cases}`;
-  const { load, arrive } = gatedLoad(kind, c.outcome, id);
+  const { load, arrive, end } = gatedLoad(kind, c.outcome, id);
   const runtime = createRuntime({ [name]: { load, wake: kind.atLoad ? atLoad : undefined } });
   if (c.arrival === 'before') arrive();
   runtime.mount();
@@ -172,6 +175,7 @@ async function run(name: string, kind: Kind, c: Case): Promise<string[]> {
     if (process.env.HANDOFF_DEBUG && broken.length) console.info(JSON.stringify({ name, c, broken, effects, nav: page.navigations, errors: error.mock.calls.map((call) => String(call[0]) + String(call[1] ?? '')) }));
     return broken;
   } finally {
+    end();
     runtime.stop();
     page.stop();
     reload.mockRestore();
