@@ -7,7 +7,7 @@
  * code arriving 0–400 ms after the page was ready, or never (its chunk
  * answers 404).
  *
- *   cart icon (a toggle): taps, mouse clicks and Enter, some ms apart. The
+ *   cart icon (a toggle): taps, mouse clicks and a first Enter, some ms apart. The
  *     dropdown is open exactly when an odd number of them was made, and the
  *     page never leaves; without the code, the first one follows the link to
  *     /cart once (the server link does its own job).
@@ -42,10 +42,15 @@ interface CartCase {
   code: number | 'never';
   inputs: { input: 'tap' | 'click' | 'enter'; after: number }[];
 }
+/**
+ * Enter only first, on the sleeping link: once the dropdown is open the focus is in it (by design), so a
+ * later Enter on the toggle would need a focus() racing the dropdown's own, which no shopper makes.
+ */
 const cartCase: fc.Arbitrary<CartCase> = fc.record({
   code: arrival,
-  inputs: fc.array(fc.record({ input: fc.constantFrom('tap' as const, 'click' as const, 'enter' as const), after: gap }), { minLength: 1, maxLength: 4 }),
-});
+  first: fc.record({ input: fc.constantFrom('tap' as const, 'click' as const, 'enter' as const), after: gap }),
+  then: fc.array(fc.record({ input: fc.constantFrom('tap' as const, 'click' as const), after: gap }), { maxLength: 3 }),
+}).map(({ code, first, then }) => ({ code, inputs: [first, ...then] }));
 
 /** Typed: the start of a query the demo catalog has results for. */
 const QUERY = 'charizard';
