@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { Request } from 'playwright-core';
 import { afterAll, expect, it } from 'vitest';
 import { networkQuiet } from '../../scripts/network-quiet.mjs';
-import { useShop } from './harness';
+import { cartControl, useShop } from './harness';
 
 const served = mkdtempSync(join(tmpdir(), 'sfw-build-'));
 cpSync('dist', served, { recursive: true });
@@ -48,7 +48,7 @@ it('the first Add to cart after the old build was deleted: one add, one reload s
   await card.getByRole('button', { name: 'Add to cart' }).tap();
   await expect.poll(() => navigations, { timeout: 20_000 }).toEqual(['/']);
   await page.waitForLoadState('load');
-  const cart = page.locator('[data-widget="cart-dropdown"]').getByRole('link', { name: /^Cart/ }).or(page.locator('[data-widget="cart-dropdown"]').getByRole('button', { name: /^Cart/ })).first();
+  const cart = cartControl(page);
   await expect.poll(() => cart.getAttribute('aria-label'), { timeout: 10_000 }).toBe('Cart, 1 item');
   expect(adds).toHaveLength(1);
   // Reloaded once: the page now has its build, and stays.

@@ -16,7 +16,7 @@ import type { Locator, Page, Request, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { productById, sampleIds } from '../../demo-pages/mock/catalog';
 import { networkQuiet } from '../../scripts/network-quiet.mjs';
-import { useShop } from './harness';
+import { cartControl, searchField, sleep, useShop } from './harness';
 
 const shop = useShop({ mock: 'server' });
 
@@ -30,7 +30,6 @@ const QUERY = 'charizard';
 /** The loops: about 2 s a run on a quiet machine; room for a loaded one. */
 const LOOP_TIMEOUT_MS = Math.max(180_000, RUNS * 9000);
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Run `run`'s code delay, spread over 0–400 ms so the code lands at a different moment of the input each time. */
 const codeDelayOf = (run: number) => (run * 83) % 401;
@@ -85,12 +84,8 @@ function firstAddableCard(page: Page): { card: Locator; button: Locator } {
   return { card, button: card.getByRole('button', { name: 'Add to cart' }) };
 }
 
-/** The cart icon in the header: a link to /cart in the server HTML, the dropdown's button once it runs. */
-const cartIcon = (page: Page) => page.locator('[data-widget="cart-dropdown"]').getByRole('link', { name: /^Cart/ }).or(page.locator('[data-widget="cart-dropdown"]').getByRole('button', { name: /^Cart/ })).first();
 const cartPanel = (page: Page) => page.locator('[data-widget="cart-dropdown"]').getByRole('dialog');
 
-/** The search field the shopper sees, whatever role it exposes yet. */
-const searchField = (page: Page) => page.locator('[data-widget="search-bar"] input:not([type="hidden"])').filter({ visible: true }).first();
 
 /** Polls `check` until it holds or `timeoutMs` passed; whether it held. */
 async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
@@ -136,7 +131,7 @@ describe('the first tap is answered without waiting for the network (phone, JS h
 
   it('the cart icon: the dropdown opens (its loading state counts), and the page stays', async () => {
     const { page, held } = await idlePhonePage('/?reset=1');
-    await cartIcon(page).tap();
+    await cartControl(page).tap();
     await expect.poll(() => cartPanel(page).isVisible(), { timeout: RESPONSE_TIMEOUT_MS, message: heldNote(held) }).toBe(true);
     expect(new URL(page.url()).pathname).toBe('/');
   });
@@ -210,11 +205,11 @@ describe('the tap shows before any island code runs (phone, the island code neve
 
   it('the cart icon: the panel opens under it in its loading state, and the page stays', async () => {
     const { page, errors } = await pageWithoutIslandCode('/?reset=1');
-    await cartIcon(page).tap();
+    await cartControl(page).tap();
     const panel = cartPanel(page);
     await expect.poll(() => panel.isVisible(), { timeout: RESPONSE_TIMEOUT_MS }).toBe(true);
     expect(await panel.getAttribute('aria-busy')).toBe('true');
-    const [icon, box] = [await cartIcon(page).boundingBox(), await panel.boundingBox()];
+    const [icon, box] = [await cartControl(page).boundingBox(), await panel.boundingBox()];
     expect(box!.y).toBeGreaterThanOrEqual(icon!.y + icon!.height);
     expect(box!.x + box!.width).toBeLessThanOrEqual(390);
     expect(new URL(page.url()).pathname).toBe('/');
@@ -340,7 +335,7 @@ describe(`no input is lost, whenever the island code arrives (${RUNS} runs, code
           await delayCode(page, delay);
           const navigations: string[] = [];
           page.on('request', (r) => r.isNavigationRequest() && r.frame() === page.mainFrame() && navigations.push(new URL(r.url()).pathname));
-          await cartIcon(page).tap();
+          await cartControl(page).tap();
           const panel = cartPanel(page);
           const open = await until(async () => navigations.length > 0 || (await panel.isVisible()), RESPONSE_TIMEOUT_MS);
           if (navigations.length) failures.push(`run ${run + 1} (code +${delay} ms): went to ${navigations.join(', ')}`);
@@ -366,7 +361,7 @@ describe(`no input is lost, whenever the island code arrives (${RUNS} runs, code
             w.clicks = 0;
             document.addEventListener('click', (event) => (event.target as Element).closest('[data-widget="cart-dropdown"]') && w.clicks++);
           });
-          await cartIcon(page).tap();
+          await cartControl(page).tap();
           await until(() => cartPanel(page).isVisible(), RESPONSE_TIMEOUT_MS);
           await page.waitForFunction(() => document.querySelector('[data-widget="cart-dropdown"]')?.getAttribute('data-island') === 'ready');
           await sleep(300);

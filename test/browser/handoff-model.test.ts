@@ -23,7 +23,7 @@
 import fc from 'fast-check';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useShop } from './harness';
+import { cartControl, searchField, sleep, useShop } from './harness';
 
 const shop = useShop({ mock: 'server' });
 
@@ -31,8 +31,6 @@ const CASES = Number(process.env.HANDOFF_BROWSER_CASES ?? 6);
 const SEED = Number(process.env.HANDOFF_SEED ?? 20261125);
 const TIMEOUT_MS = 5000;
 const BUILDS = ['preact', 'react'] as const;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** When the island's code arrives after the page is ready: ms, or never (404). */
 const arrival = fc.oneof({ weight: 4, arbitrary: fc.nat({ max: 400 }) }, { weight: 1, arbitrary: fc.constant('never' as const) });
@@ -96,9 +94,6 @@ async function openWithCode(url: string, code: number | 'never', phone: boolean)
   return { page, errors };
 }
 
-const cartIcon = (page: Page) =>
-  page.locator('[data-widget="cart-dropdown"]').getByRole('link', { name: /^Cart/ }).or(page.locator('[data-widget="cart-dropdown"]').getByRole('button', { name: /^Cart/ })).first();
-const searchField = (page: Page) => page.locator('[data-widget="search-bar"] input:not([type="hidden"])').filter({ visible: true }).first();
 
 /** Resolves once the hook settled (ready or failed), or after the timeout. */
 const settled = (page: Page, widget: string) =>
@@ -120,7 +115,7 @@ describe.each(BUILDS)('generated handoff cases in Chromium, %s build', (build) =
         for (const { input, after } of c.inputs) {
           if (navigations.length) break; // the page left: nothing after
           await sleep(after);
-          const icon = cartIcon(page);
+          const icon = cartControl(page);
           if (input === 'tap') await icon.tap();
           else if (input === 'click') await icon.click();
           else {

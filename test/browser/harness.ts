@@ -22,6 +22,17 @@ const require = createRequire(import.meta.url);
 /** Launches Chromium (scripts/chromium.mjs, shared with `npm run bench`). */
 export const launchChromium: () => Promise<Browser> = launch;
 
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The cart control in the header: a link to /cart in the server HTML, the dropdown's button once the island runs. */
+export const cartControl = (page: Page, name: string | RegExp = /^Cart/) => {
+  const hook = page.locator('[data-widget="cart-dropdown"]');
+  return hook.getByRole('link', { name }).or(hook.getByRole('button', { name })).first();
+};
+
+/** The search field the shopper sees, whatever role it exposes yet. */
+export const searchField = (page: Page) => page.locator('[data-widget="search-bar"] input:not([type="hidden"])').filter({ visible: true }).first();
+
 interface OpenOptions {
   width?: number;
   height?: number;

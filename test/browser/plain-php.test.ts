@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOSTILE_TITLES, phps, root, writeSite } from '../embedding-site';
-import { launchChromium, waitForIslands } from './harness';
+import { cartControl, launchChromium, waitForIslands } from './harness';
 import { freePort, hungService, pageTime, type Started, startUntil, stop } from './servers';
 
 const versions = phps();
@@ -87,8 +87,7 @@ describe.skipIf(!versions.length).each(versions)('$name: the plain-PHP shop of d
   }
 
   /** The cart control says `label`: the server's link, or the island's button when the render service did not answer in time (a loaded machine). */
-  const cartSays = (page: Page, label: string) =>
-    page.locator('[data-widget="cart-dropdown"]').getByRole('link', { name: label, exact: true }).or(page.locator('[data-widget="cart-dropdown"]').getByRole('button', { name: label, exact: true })).first().waitFor();
+  const cartSays = (page: Page, label: string) => cartControl(page, new RegExp(`^${label}$`)).waitFor();
 
   const titles = (page: Page, scope: string) => page.locator(`${scope} .sfw-teaser-card__title`).allTextContents();
 
