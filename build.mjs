@@ -100,7 +100,7 @@ function options(variant, outdir, preloadFile = '') {
     loader: { '.svg': 'file' },
     jsx: 'automatic',
     alias: variant === 'preact' ? PREACT_ALIAS : {},
-    define: { 'process.env.NODE_ENV': '"production"', SFW_RENDER_VERSION: RENDER_VERSION(), SFW_PRELOAD_FILE: JSON.stringify(preloadFile) },
+    define: { 'process.env.NODE_ENV': '"production"', SFW_RENDER_VERSION: RENDER_VERSION(), SFW_PRELOAD_FILE: JSON.stringify(preloadFile), SFW_REACT: String(variant === 'react') },
     legalComments: 'none',
     logLevel: 'warning',
     plugins: [trimAxios, inlinePlaceholders],
@@ -118,7 +118,7 @@ export async function buildVariant(variant) {
   const map = preloadMap(preload);
   const result = await esbuild.build(options(variant, temp, `./${map.name}`));
   writeFileSync(join(temp, map.name), map.json);
-  const files = [...new Set(Object.values(preload).flat())];
+  const files = [...new Set(Object.values(preload.chunks).flat())];
   const missing = files.filter((file) => !result.metafile.outputs[`${relative(root, temp)}/${file.slice(2)}`.split('\\').join('/')]);
   if (missing.length) throw new Error(`build: the preloaded chunks changed between the passes: ${missing.join(', ')}`);
   finish(variant, temp, result.metafile);
@@ -141,6 +141,11 @@ export async function buildVariant(variant) {
  * these fetched (not run) it waits for no request. Only the entry gets the
  * map; no chunk imports the entry, so its change cannot move another chunk's
  * content hash, and the second pass names every chunk as the first did.
+ *
+ * `run`: what the browser also runs when idle, before any input: React DOM in
+ * the React build. Its 200 KB take 150–300 ms to compile and run on a phone
+ * (4× CPU), one task a first tap would wait behind; Preact's few KB are not
+ * worth running early.
  */
 function preloadFiles(metafile, outdir) {
   const outputs = metafile.outputs;
@@ -165,7 +170,7 @@ function preloadFiles(metafile, outdir) {
     // The runtime's own lazy part (shared/runtime/deliver.ts): every page.
     else if (src?.startsWith('shared/')) preload['*'].push(...names(closure(i.path)).filter((file) => !preload['*'].includes(file)));
   }
-  return preload;
+  return { chunks: preload, run: /node_modules\/react-dom\//.test(Object.keys(outputs[framework].inputs).join()) ? names([framework]) : [] };
 }
 
 /** A lazy module's name in the preload map: a group's ('widgets/groups/every-page.ts': 'every-page'), else its folder's ('widgets/header/island.ts': 'header'). */
@@ -175,14 +180,15 @@ export const chunkName = (src) => src.replace(/^widgets\/(groups\/)?/, '').repla
  * The preload map, a JSON file next to the entry that prefetch.ts fetches at
  * idle (data, not code: the entry that runs before input stays small), named
  * by its content hash: each file once, as its name under chunks/ without
- * '.js', and each chunk's files as indexes into that list.
+ * '.js', each chunk's files as indexes into that list, and `run` (the
+ * files the browser also runs when idle) the same way.
  */
-function preloadMap(preload) {
+function preloadMap({ chunks: preload, run }) {
   const files = [...new Set(Object.values(preload).flat())];
   const bad = files.find((file) => !/^\.\/chunks\/[^/]+\.js$/.test(file));
   if (bad) throw new Error(`build: a preloaded file outside chunks/: ${bad}`);
   const chunks = Object.fromEntries(Object.entries(preload).map(([chunk, list]) => [chunk, list.map((file) => files.indexOf(file))]));
-  const json = JSON.stringify({ files: files.map((file) => file.slice('./chunks/'.length, -'.js'.length)), chunks });
+  const json = JSON.stringify({ files: files.map((file) => file.slice('./chunks/'.length, -'.js'.length)), chunks, run: run.map((file) => files.indexOf(file)) });
   return { name: `preload-${createHash('sha256').update(json).digest('hex').slice(0, 8)}.json`, json };
 }
 

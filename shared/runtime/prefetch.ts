@@ -19,6 +19,9 @@
 /** The preload map's path relative to the entry. */
 declare const SFW_PRELOAD_FILE: string | undefined;
 const FILE = typeof SFW_PRELOAD_FILE === 'string' ? SFW_PRELOAD_FILE : '';
+/** Whether this is the React build (build.mjs): only its map runs a file early, and the Preact entry carries no code for it. */
+declare const SFW_REACT: boolean | undefined;
+const RUN_AT_IDLE = typeof SFW_REACT === 'boolean' ? SFW_REACT : true;
 
 /**
  * `{ files: names under chunks/ without '.js', chunks: { '*': indexes of
@@ -27,6 +30,8 @@ const FILE = typeof SFW_PRELOAD_FILE === 'string' ? SFW_PRELOAD_FILE : '';
 export interface PreloadMap {
   files: readonly string[];
   chunks: Readonly<Record<string, readonly number[]>>;
+  /** Files also run once fetched, when the browser is idle: React DOM in the React build (build.mjs preloadFiles). */
+  run?: readonly number[];
 }
 const NONE: PreloadMap = { files: [], chunks: {} };
 
@@ -57,6 +62,7 @@ export function createPrefetch(base: string, map?: PreloadMap) {
       // put a chunk of its own, shared with the PayPal chunk, before input.
       link.nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce ?? '';
       link.href = new URL(file, base).href;
+      if (RUN_AT_IDLE && map.run?.some((i) => file === `./chunks/${map.files[i]}.js`)) link.onload = () => whenIdle(() => void import(link.href).catch(() => {}));
       document.head.append(link);
     }
   };

@@ -5,6 +5,7 @@
  * is prefetched at idle without running, so on a slow network the first
  * click on the cart, the search field or a dialog opener does not wait for it.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { LOGIN_ERROR, PASSWORD_THAT_WORKS } from '../../demo-pages/mock/backend';
@@ -82,6 +83,23 @@ describe('a passive view of the category page', () => {
     const gzip = (list: Array<{ gzip: number }>) => list.reduce((n, s) => n + s.gzip, 0);
     expect(gzip(r.before.ran)).toBeLessThanOrEqual(BUDGETS.page.ranBeforeInput);
     expect(gzip(r.after.fetched)).toBeLessThanOrEqual(BUDGETS.page.fetchedAfterScroll);
+    expect(r.errors).toEqual([]);
+  });
+
+  it('the React build runs React DOM when idle, before any input; the Preact build runs no framework early', async () => {
+    // build.mjs preloadFiles `run`: React DOM takes 150–300 ms to compile and run on a phone, a task a first tap would wait behind.
+    const runAtIdle = (dir: string) => {
+      const map = JSON.parse(readFileSync(`${dir}/${readdirSync(dir).find((f) => /^preload-.*\.json$/.test(f))!}`, 'utf8')) as { files: string[]; run: number[] };
+      return map.run.map((i) => `/build${dir === 'dist' ? '' : '-react'}/chunks/${map.files[i]}.js`);
+    };
+    expect(runAtIdle('dist')).toEqual([]);
+    const [framework] = runAtIdle('dist-react');
+    expect(readFileSync(`dist-react/chunks/${framework!.split('/').pop()!}.map`, 'utf8')).toContain('react-dom-client.production.js');
+
+    const r = await measurePageJs(shop.browser, new URL('/?build=react', shop.url).href);
+    const ran = r.before.ran.map((s: { url: string }) => new URL(s.url).pathname);
+    expect(ran).toContain(framework);
+    expect(r.before.axiosRan).toBe(false);
     expect(r.errors).toEqual([]);
   });
 
