@@ -32,6 +32,9 @@
  *   node scripts/bench.mjs --only first-tap --rows add,cart
  *                                            first-tap: only these rows (add, cart,
  *                                            account, search, typing, keyboard, quantity)
+ *   node scripts/bench.mjs --only first-tap --variants react,reactWoken
+ *                                            first-tap: only these variants (sleeping,
+ *                                            ssr0, woken, react, reactWoken)
  *   node scripts/bench.mjs --runs 5          runs per measurement (median, min–max)
  *   node scripts/bench.mjs --no-build        use the existing dist/, dist-react/, dist-demo/
  *   node scripts/bench.mjs --tasks           compare: list each run's long tasks
@@ -129,7 +132,7 @@ async function main() {
       if (part === 'lighthouse') await lighthouse({ root, baseUrl: server.url, runs: RUNS, pages: PAGES });
       if (part === 'scale') await scale({ browser, baseUrl: server.url, runs: RUNS });
       if (part === 'compare') await compare({ browser, baseUrl: server.url, runs: RUNS, mock: MOCK, listTasks: argv.includes('--tasks') });
-      if (part === 'first-tap') await firstTap({ browser, baseUrl: server.url, runs: RUNS, only: option('--rows')?.split(',') });
+      if (part === 'first-tap') await firstTap({ browser, baseUrl: server.url, runs: RUNS, only: option('--rows')?.split(','), variants: option('--variants')?.split(',') });
       if (part === 'js') {
         // The JS table is measured with the API answered by the demo server (no in-page mock scripts).
         const baseUrl = MOCK === 'server' ? server.url : undefined;

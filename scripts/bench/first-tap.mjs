@@ -358,14 +358,14 @@ const LOST = [
 ];
 
 /** Runs every row on every variant, interleaved; prints each run, then the tables. */
-export async function firstTap({ browser, baseUrl, runs, only }) {
+export async function firstTap({ browser, baseUrl, runs, only, variants }) {
   const names = Object.keys(SCENARIOS).filter((n) => !only || only.includes(n));
   /** results[name][variant] = runs */
   const results = Object.fromEntries(names.map((n) => [n, Object.fromEntries(VARIANTS.map(([v]) => [v, []]))]));
   let shownInputs = false;
   for (let run = 1; run <= runs; run++) {
     for (const name of names) {
-      for (const [variant] of VARIANTS) {
+      for (const [variant] of VARIANTS.filter(([v]) => !variants || variants.includes(v))) {
         let r;
         try {
           r = await runOnce(browser, baseUrl, name, variant);
