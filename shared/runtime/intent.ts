@@ -60,7 +60,7 @@ function pend(control: HTMLElement): void {
   }
 }
 
-/** Listens (capture phase, on the document) until stop(); `take(host)` hands over what was held for it. */
+/** Listens (capture phase, on the window) until stop(); `take(host)` hands over what was held for it. */
 export function listenForIntent(handlers: IntentHandlers) {
   const held = new Map<HTMLElement, Held[]>();
   /** What the press under way landed on, while its island was not ready. */
@@ -115,8 +115,10 @@ export function listenForIntent(handlers: IntentHandlers) {
   }
 
   const types = ['pointerover', ...REACH];
+  // On the window, the first stop of every event: a host page's capture listener on the document (or on the
+  // window, added after the entry ran) then sees a held click once, delivered, not also the one held.
   // Passive where nothing is ever held (pointers and touches): a held event is prevented.
-  for (const type of types) document.addEventListener(type, onEvent, { capture: true, passive: /^[pt]/.test(type) });
+  for (const type of types) addEventListener(type, onEvent, { capture: true, passive: /^[pt]/.test(type) });
 
   return {
     /** Whether something is held for the hook. */
@@ -128,7 +130,7 @@ export function listenForIntent(handlers: IntentHandlers) {
       return list;
     },
     stop() {
-      for (const type of types) document.removeEventListener(type, onEvent, { capture: true });
+      for (const type of types) removeEventListener(type, onEvent, { capture: true });
     },
   };
 }

@@ -349,11 +349,18 @@ describe(`no input is lost, whenever the island code arrives (${RUNS} runs, code
   }
 
   for (const build of ['preact', 'react'] as const) {
-    it(`the host page's own delegated click handler (jQuery's $(document).on('click')) sees the first tap on the cart icon once${build === 'react' ? ' (React build)' : ''}`, async () => {
+    it(`the host page's own click handlers (jQuery's $(document).on('click'), and a capture listener on the document added before the bundle) see the first tap on the cart icon once${build === 'react' ? ' (React build)' : ''}`, async () => {
       const failures: string[] = [];
       for (let run = 0; run < 6; run++) {
         const delay = codeDelayOf(run * 3);
-        const page = await shop.open(build === 'react' ? '/?reset=1&build=react' : '/?reset=1', { phone: true });
+        const context = await shop.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+        // A page script in the head, before the bundle's: an analytics tag listening in the capture phase.
+        await context.addInitScript(() => {
+          const w = window as unknown as { captured: number };
+          w.captured = 0;
+          document.addEventListener('click', (event) => (event.target as Element).closest('[data-widget="cart-dropdown"]') && w.captured++, true);
+        });
+        const page = await shop.open(build === 'react' ? '/?reset=1&build=react' : '/?reset=1', { context });
         try {
           await delayCode(page, delay);
           await page.evaluate(() => {
@@ -362,11 +369,15 @@ describe(`no input is lost, whenever the island code arrives (${RUNS} runs, code
             document.addEventListener('click', (event) => (event.target as Element).closest('[data-widget="cart-dropdown"]') && w.clicks++);
           });
           await cartControl(page).tap();
-          await until(() => cartPanel(page).isVisible(), RESPONSE_TIMEOUT_MS);
+          if (!(await until(() => cartPanel(page).isVisible(), RESPONSE_TIMEOUT_MS))) failures.push(`run ${run + 1} (code +${delay} ms): the dropdown never opened`);
           await page.waitForFunction(() => document.querySelector('[data-widget="cart-dropdown"]')?.getAttribute('data-island') === 'ready');
           await sleep(300);
-          const clicks = await page.evaluate(() => (window as unknown as { clicks: number }).clicks);
-          if (clicks !== 1) failures.push(`run ${run + 1} (code +${delay} ms): the page's handler saw ${clicks} clicks`);
+          const { clicks, captured } = await page.evaluate(() => {
+            const w = window as unknown as { clicks: number; captured: number };
+            return { clicks: w.clicks, captured: w.captured };
+          });
+          if (clicks !== 1) failures.push(`run ${run + 1} (code +${delay} ms): the page's delegated handler saw ${clicks} clicks`);
+          if (captured !== 1) failures.push(`run ${run + 1} (code +${delay} ms): the page's capture listener saw ${captured} clicks`);
         } finally {
           await page.context().close();
         }
