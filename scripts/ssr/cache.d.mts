@@ -1,4 +1,5 @@
-export declare function cacheKey(renderVersion: string, widget: string, props: unknown, config: unknown): string;
+export declare function requestKey(renderVersion: string, body: string | Uint8Array): string;
+export declare const hookKey: (requestKey: string, index: number) => string;
 export declare const sizeOf: (key: string, result: { json: Uint8Array; dropped?: string[] }) => number;
 export interface CacheStats {
   hits: number;

@@ -5,7 +5,7 @@
  * request's one log line.
  */
 import { EMPTY_JSON, withJson } from './answer.mjs';
-import { cacheKey, sizeOf } from './cache.mjs';
+import { hookKey, requestKey, sizeOf } from './cache.mjs';
 import { oneLine } from './request.mjs';
 
 /**
@@ -16,25 +16,22 @@ import { oneLine } from './request.mjs';
  * @param {number} service.renderTimeoutMs the budget per request
  * @param {() => number} service.now
  * @param {{renders: number, empty: number, overBudget: number}} service.stats counted here
- * @returns {(hooks: unknown[], config: unknown, report: import('./log.mjs').RequestReport, answerBy: number) => Buffer[]}
+ * @returns {(hooks: unknown[], config: unknown, report: import('./log.mjs').RequestReport, answerBy: number, body: Uint8Array | string) => Buffer[]}
  */
 export function hookRenderer({ renderOne, cache, renderVersion, renderTimeoutMs, now, stats }) {
   /**
    * One hook as its JSON string in a Buffer (what goes into the answer), from
-   * the cache or rendered; `used` holds the keys this request already took.
+   * the cache or rendered (`key`: its hookKey, undefined without a cache).
    * Cached as bytes: their size is exact, and a hit costs no JSON encoding.
    */
-  function renderCached(hook, config, deadline, used) {
+  function renderCached(hook, config, deadline, key) {
     const fresh = () => {
       const result = renderOne(hook.widget, hook.props, config, { deadline });
       if (typeof result?.html !== 'string') return { html: '', dropped: [], error: `render returned ${typeof result?.html}, not a string` };
       return result;
     };
-    if (!cache.enabled) return withJson(fresh());
-    const key = cacheKey(renderVersion, hook.widget, hook.props, config);
-    // The same hook twice on one page renders twice: each copy needs its own element ids.
-    const cached = used.has(key) ? undefined : cache.get(key);
-    used.add(key);
+    if (key === undefined) return withJson(fresh());
+    const cached = cache.get(key);
     if (cached) return cached;
     const result = withJson(fresh());
     // Only the bytes are kept (not the HTML string as well), with the notes for the log line.
@@ -49,7 +46,7 @@ export function hookRenderer({ renderOne, cache, renderVersion, renderTimeoutMs,
    * fields, a bad config key) is collected for the request's one log line,
    * not written once per field.
    */
-  function renderHooks(hooks, config, report, answerBy) {
+  function renderHooks(hooks, config, report, answerBy, body) {
     const start = now();
     const budgetEnd = start + renderTimeoutMs;
     const deadline = Math.min(budgetEnd, answerBy);
@@ -57,7 +54,8 @@ export function hookRenderer({ renderOne, cache, renderVersion, renderTimeoutMs,
       deadline === budgetEnd
         ? `render budget of ${renderTimeoutMs} ms spent${phase} (${Math.round(now() - start)} ms)`
         : `the caller's deadline came${phase} (${Math.round(now() - start)} ms rendering)`;
-    const used = new Set();
+    // Keyed by index too: the same hook twice on one page renders twice, each copy with its own element ids.
+    const key = cache.enabled ? requestKey(renderVersion, body) : undefined;
     const { warn, error } = console;
     console.warn = console.error = (...args) => report.note(oneLine(args.map(String).join(' ').replace(/^\[storefront\] (render: )?/, '')));
     try {
@@ -74,7 +72,7 @@ export function hookRenderer({ renderOne, cache, renderVersion, renderTimeoutMs,
         }
         let result;
         try {
-          result = renderCached(hook, config, deadline, used);
+          result = renderCached(hook, config, deadline, key && hookKey(key, index));
         } catch (thrown) {
           result = withJson({ html: '', dropped: [], error: `render threw ${oneLine(thrown)}` });
         }

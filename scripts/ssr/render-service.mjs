@@ -123,12 +123,12 @@ export function createRenderService({
     answer(res, emptyAnswer(count), 0);
   }
 
-  function renderAndAnswer(res, { id, config, hooks, bytes, deadline }) {
+  function renderAndAnswer(res, { id, config, hooks, body, deadline }) {
     const report = new RequestReport();
     const renderStart = now();
-    const parts = renderHooks(hooks, config, report, deadline);
+    const parts = renderHooks(hooks, config, report, deadline, body);
     const renderMs = now() - renderStart;
-    if (!report.emptyTotal) renderTimes.record(bytes, renderMs);
+    if (!report.emptyTotal) renderTimes.record(body.length, renderMs);
     stats.requests++;
     answer(res, answerPieces(parts), renderMs);
     const line = report.line(`request ${id}`, hooks.length);
@@ -161,7 +161,7 @@ export function createRenderService({
       return answerEmpty(res, count, warm ? 'its render would end after the deadline' : 'warming up');
     }
     const { config, hooks } = parseRenderRequest(bytes, maxHooks);
-    const request = { id: nextId++, config, hooks, bytes: bytes.length, deadline };
+    const request = { id: nextId++, config, hooks, body: bytes, deadline };
     const queued = queue.add({
       deadline,
       cost,

@@ -1,7 +1,7 @@
 // @vitest-environment node
 /** The render service's parts on their own: the render cache (LRU in bytes), the request's one log line, the log rate limit, the restart back-off. */
 import { describe, expect, it, vi } from 'vitest';
-import { cacheKey, RenderCache } from '../../../scripts/ssr/cache.mjs';
+import { hookKey, requestKey, RenderCache } from '../../../scripts/ssr/cache.mjs';
 import { noteKind, rateLimited, RequestReport } from '../../../scripts/ssr/log.mjs';
 import { restartDelay } from '../../../scripts/ssr/workers.mjs';
 
@@ -35,18 +35,18 @@ describe('RenderCache', () => {
     expect(cache.stats()).toEqual({ hits: 0, misses: 0, bytes: 0, entries: 0, evictions: 0, limitBytes: 0 });
   });
 
-  it('keys on every input: the render version, widget, props and config each change the key; the same input gives the same key', () => {
-    const props = { product: { id: 7, title: 'Box' } };
-    const config = { region: { symbol: '$' }, user: { loggedIn: false } };
-    const key = cacheKey('v1', 'teaser-card', props, config);
-    expect(cacheKey('v1', 'teaser-card', structuredClone(props), structuredClone(config))).toBe(key);
+  it('keys on every input: the render version, each byte of the body and the hook\'s index change the key; the same input gives the same key', () => {
+    const body = JSON.stringify({ config: { region: { symbol: '$' } }, hooks: [{ widget: 'teaser-card', props: { product: { id: 7 } } }] });
+    const key = hookKey(requestKey('v1', Buffer.from(body)), 0);
+    expect(hookKey(requestKey('v1', body), 0)).toBe(key);
     const others = [
-      cacheKey('v2', 'teaser-card', props, config),
-      cacheKey('v1', 'product-grid', props, config),
-      cacheKey('v1', 'teaser-card', { product: { id: 8, title: 'Box' } }, config),
-      cacheKey('v1', 'teaser-card', props, { ...config, user: { loggedIn: true } }),
-      // Text moved between widget and props must not give the same input.
-      cacheKey('v1', 'teaser-card","x', props, config),
+      hookKey(requestKey('v2', body), 0),
+      hookKey(requestKey('v1', body.replace('7', '8')), 0),
+      hookKey(requestKey('v1', body.replace('teaser-card', 'product-grid')), 0),
+      hookKey(requestKey('v1', body.replace('$', 'C$')), 0),
+      hookKey(requestKey('v1', body), 1),
+      // Text moved between the version and the body must not give the same input.
+      hookKey(requestKey('v1\n{', body.slice(1)), 0),
     ];
     expect(new Set([key, ...others]).size).toBe(others.length + 1);
   });
