@@ -187,11 +187,12 @@ function compileObject(entries: Record<string, Node>): Fast | null {
     if (whenMissing[i] === 2) return `value = ${name} in input ? f${i}(input[${name}]) : f${i}(d[${i}]); ${set}`;
     return `if (${name} in input) { value = f${i}(input[${name}]); ${set} }`;
   });
-  const factory = new Function(
-    'f',
-    'd',
-    'NOT_VALID',
-    `${keys.map((_, i) => `const f${i} = f[${i}];`).join(' ')}
+  try {
+    const factory = new Function(
+      'f',
+      'd',
+      'NOT_VALID',
+      `${keys.map((_, i) => `const f${i} = f[${i}];`).join(' ')}
 return function (input) {
   if (!input || typeof input !== 'object') return NOT_VALID;
   const output = {};
@@ -199,8 +200,26 @@ return function (input) {
   ${lines.join('\n  ')}
   return output;
 };`,
-  ) as (f: Fast[], d: unknown[], notValid: typeof NOT_VALID) => Fast;
-  return factory(values, defaults, NOT_VALID);
+    ) as (f: Fast[], d: unknown[], notValid: typeof NOT_VALID) => Fast;
+    return factory(values, defaults, NOT_VALID);
+  } catch {
+    // Node run with --disallow-code-generation-from-strings: the same, in a loop.
+    return (input) => {
+      if (!input || typeof input !== 'object') return NOT_VALID;
+      const output: Record<string, unknown> = {};
+      for (let i = 0; i < keys.length; i++) {
+        const key = keys[i]!;
+        let value;
+        if (key in input) value = values[i]!((input as Record<string, unknown>)[key]);
+        else if (whenMissing[i] === 2) value = values[i]!(defaults[i]);
+        else if (whenMissing[i] === 1) continue;
+        else return NOT_VALID;
+        if (value === NOT_VALID) return NOT_VALID;
+        output[key] = value;
+      }
+      return output;
+    };
+  }
 }
 
 /**

@@ -97,6 +97,31 @@ describe('fast-valid', () => {
     );
   });
 
+  it('reads the same where code cannot be generated (node --disallow-code-generation-from-strings)', () => {
+    const Function = globalThis.Function;
+    globalThis.Function = function () {
+      throw new EvalError('Code generation from strings disallowed for this context');
+    } as unknown as FunctionConstructor;
+    let fast: v.GenericSchema;
+    const Grid = v.object({ products: v.array(v.object({ ...ProductTeaser.entries })) });
+    try {
+      fast = fastCopy(Grid);
+    } finally {
+      globalThis.Function = Function;
+    }
+    expect(fast['~run']).not.toBe(Grid['~run']);
+    const { fixture } = roots.find((root) => root.name === 'product-grid props')!;
+    const all = paths(fixture);
+    fc.assert(
+      fc.property(fc.nat(all.length - 1), fc.constantFrom(...odd), fc.boolean(), (at, replacement, remove) => {
+        const { slow, quick } = both(Grid, fast, mutate(fixture, all[at]!, replacement, remove));
+        expect(quick).toEqual(slow);
+        expect(quick.keys).toBe(slow.keys);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('the lenient parse of a grid keeps its notes and cuts with the fast path', () => {
     const Grid = v.object({ products: v.array(ProductTeaser) });
     const fast = fastCopy(Grid);
