@@ -21,7 +21,7 @@
 import { options } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { ISLANDS } from './registry';
-import { parsePageConfig, resetPageConfig, setPageConfig } from '../shared/config';
+import { PageConfig, parsePageConfig, resetPageConfig, setPageConfig } from '../shared/config';
 import { initPageState } from '../shared/runtime/shared-start';
 import type { Island } from '../shared/runtime/island';
 import { readIsland, RENDER_VERSION } from '../shared/runtime/props';
@@ -31,8 +31,9 @@ import { withFastValidPath } from '../shared/api/fast-valid';
 // Every island module is in this one file (no code splitting): load them all once, at import.
 const loaded: Island[] = await Promise.all(Object.values(ISLANDS).map(async (entry) => (await entry.load()).default));
 const islands = new Map(loaded.filter((island) => island.ssr).map((island) => [island.name, island]));
-// Valid props parse without valibot's dataset per field; invalid ones as before (shared/api/fast-valid.ts).
+// Valid props and configs parse without valibot's dataset per field; invalid ones as before (shared/api/fast-valid.ts).
 for (const island of islands.values()) withFastValidPath(island.ssr!.schema);
+withFastValidPath(PageConfig);
 
 /** The widgets this renderer renders (enhancers of server markup, like the header, are not among them). */
 export const widgets: string[] = [...islands.keys()];

@@ -12,8 +12,9 @@
  * same output as valibot's: fresh objects and arrays with the schema's keys
  * in its order, each value through the same transforms.
  *
- * Only the schema kinds the islands' props use are compiled (below); a
- * schema with any other kind inside keeps valibot's run alone.
+ * Only the schema kinds the islands' props and the page config use are
+ * compiled (below); a schema with any other kind inside keeps valibot's run
+ * alone.
  */
 import * as v from 'valibot';
 
@@ -74,10 +75,23 @@ function compileAction(action: Node): Fast | null {
   if (action.kind === 'transformation' && action.type === 'transform' && action.reference === v.transform) {
     return (input) => action.operation!(input);
   }
-  if (action.kind === 'validation' && ((action.type === 'check' && action.reference === v.check) || (action.type === 'finite' && action.reference === v.finite))) {
-    return (input) => (action.requirement!(input) ? input : NOT_VALID);
+  if (action.kind !== 'validation') return null;
+  const requirement = action.requirement as unknown;
+  switch (action.type) {
+    case 'check':
+    case 'finite':
+    case 'integer':
+      if (action.reference !== { check: v.check, finite: v.finite, integer: v.integer }[action.type]) return null;
+      return (input) => (action.requirement!(input) ? input : NOT_VALID);
+    case 'gt_value':
+      return action.reference === v.gtValue ? (input) => ((input as number) > (requirement as number) ? input : NOT_VALID) : null;
+    case 'min_value':
+      return action.reference === v.minValue ? (input) => ((input as number) >= (requirement as number) ? input : NOT_VALID) : null;
+    case 'max_length':
+      return action.reference === v.maxLength ? (input) => ((input as string).length > (requirement as number) ? NOT_VALID : input) : null;
+    default:
+      return null;
   }
-  return null;
 }
 
 function compileNode(schema: Node): Fast | null {
@@ -94,6 +108,11 @@ function compileNode(schema: Node): Fast | null {
       return schema.reference === v.number ? (input) => (typeof input === 'number' && !Number.isNaN(input) ? input : NOT_VALID) : null;
     case 'boolean':
       return schema.reference === v.boolean ? (input) => (typeof input === 'boolean' ? input : NOT_VALID) : null;
+    case 'picklist': {
+      if (schema.reference !== v.picklist) return null;
+      const options = (schema as Node & { options: readonly unknown[] }).options;
+      return (input) => (options.includes(input) ? input : NOT_VALID);
+    }
     case 'literal': {
       if (schema.reference !== v.literal) return null;
       const literal = schema.literal;

@@ -19,7 +19,7 @@ const fastCopy = <S extends v.GenericSchema>(schema: S): S => withFastValidPath(
 const odd = [
   0, 1, -1, 2.5, NaN, Infinity, -0, '', ' ', '0', '1', '12', ' 7 ', '1.50', '-3', '1e3', '9'.repeat(400), 'x', 'true', 'false', 'TRUE',
   'null', null, undefined, true, false, [], [1], {}, { a: 1 }, '/img/b.jpg', 'https://x.test/a.jpg', 'javascript:alert(1)',
-  '//evil.test/x', 'a/../b', 'slug-1', 'bad slug', '\u0000', 'é—😀', '\ud800',
+  '//evil.test/x', 'a/../b', 'slug-1', 'bad slug', '\u0000', 'é—😀', '\ud800', 'US', 'CA', 'ca', 'C$', 'CAD $', 'CAD $$', 0.5, -2, 3.7,
 ];
 
 type Path = (string | number)[];
@@ -57,8 +57,8 @@ const keyOrder = (_key: string, value: unknown) =>
   value && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.keys(value).map((k) => [k, (value as Record<string, unknown>)[k] ?? null])) : value;
 
 describe('fast-valid', () => {
-  it('compiles the grid and teaser props (the render service parses them on every uncached grid)', () => {
-    for (const name of ['product-grid props', 'teaser-card props']) {
+  it('compiles the grid and teaser props and the page config (the render service parses them on every uncached grid)', () => {
+    for (const name of ['product-grid props', 'teaser-card props', '#storefront-config']) {
       const { schema } = roots.find((root) => root.name === name)!;
       const copy = { ...schema };
       withFastValidPath(copy);
@@ -93,7 +93,7 @@ describe('fast-valid', () => {
           expect(quick.keys).toBe(slow.keys);
         },
       ),
-      { numRuns: 300 },
+      { numRuns: 1000 },
     );
   });
 
