@@ -22,23 +22,12 @@ const NOT_VALID: unique symbol = Symbol('not valid');
 type Fast = (input: unknown) => unknown;
 
 type Node = {
-  kind: string;
-  type: string;
-  reference?: unknown;
-  wrapped?: Node;
-  default?: unknown;
-  fallback?: unknown;
-  entries?: Record<string, Node>;
-  item?: Node;
-  options?: readonly Node[];
-  pipe?: readonly Node[];
-  literal?: unknown;
-  operation?: (input: unknown) => unknown;
-  requirement?: (input: unknown) => boolean;
+  kind: string; type: string; reference?: unknown; literal?: unknown; default?: unknown; fallback?: unknown;
+  wrapped?: Node; entries?: Record<string, Node>; item?: Node; options?: readonly Node[]; pipe?: readonly Node[];
+  operation?: (input: unknown) => unknown; requirement?: (input: unknown) => boolean;
   '~run': (dataset: Dataset, config: unknown) => Dataset;
 };
 type Dataset = { value: unknown; typed?: boolean; issues?: unknown[] };
-
 const compiled = new WeakMap<Node, Fast | null>();
 
 /** The valid-input function of `schema`, or null when it holds a kind not compiled here. */
