@@ -5,7 +5,7 @@ import { ProductTeaser } from '../../shared/api/schemas';
 import { $region } from '../../shared/stores/region';
 import { TeaserCard } from '../teaser-card/TeaserCard';
 import { usePageId } from '../../shared/ui/use-page-id';
-import { hashText } from '../../shared/runtime/props';
+import { jsonHash } from '../../shared/runtime/json-hash';
 
 /** The island's props (data-props): read by the island, and by the grid's hydration when the server left out a card. */
 export const ProductGridProps = v.object({ products: v.array(ProductTeaser) });
@@ -17,7 +17,7 @@ export const ProductGridProps = v.object({ products: v.array(ProductTeaser) });
 export const EAGER_CARDS = 6;
 /** Marks a server-rendered card with the hash of its product, so the client can check it before hydrating it. */
 export const CARD_ATTR = 'data-sfw-card';
-export const cardHash = (product: ProductTeaser) => hashText(JSON.stringify(product));
+export const cardHash = (product: ProductTeaser) => jsonHash(product);
 /** The card's id prefix, the same on the server and when its card hydrates. */
 export const cardUid = (ids: string, i: number) => `sfw-product-grid-${ids}-${i}`;
 
