@@ -17,7 +17,7 @@ export const ProductGridProps = v.object({ products: v.array(ProductTeaser) });
 export const EAGER_CARDS = 6;
 /** Marks a server-rendered card with the hash of its product, so the client can check it before hydrating it. */
 export const CARD_ATTR = 'data-sfw-card';
-export const cardHash = (product: ProductTeaser) => jsonHash(product);
+export const cardHash: (product: ProductTeaser) => string = jsonHash;
 /** The card's id prefix, the same on the server and when its card hydrates. */
 export const cardUid = (ids: string, i: number) => `sfw-product-grid-${ids}-${i}`;
 
