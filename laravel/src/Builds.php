@@ -96,7 +96,7 @@ class Builds
         }
         $record = $this->published();
         // The newest already (a deploy that did not change the bundle): its time stays, so the build it replaced is pruned on time.
-        if (array_key_last($record) !== $id) {
+        if ((string) array_key_last($record) !== $id) {
             unset($record[$id]);
             $record[$id] = $now;
             $this->write($record);
@@ -114,7 +114,7 @@ class Builds
     public function prune(float $keepHours, int $now): array
     {
         $record = $this->published();
-        $ids = array_keys($record);
+        $ids = self::ids($record);
         $removed = [];
         foreach ($ids as $n => $id) {
             $replacedAt = isset($ids[$n + 1]) ? $record[$ids[$n + 1]] : null;
@@ -126,7 +126,7 @@ class Builds
         }
         $this->write($record);
 
-        return ['removed' => $removed, 'kept' => array_keys($record)];
+        return ['removed' => $removed, 'kept' => self::ids($record)];
     }
 
     /**
@@ -136,7 +136,7 @@ class Builds
      */
     public function newest(): ?array
     {
-        foreach (array_reverse(array_keys($this->published())) as $id) {
+        foreach (array_reverse(self::ids($this->published())) as $id) {
             if ($this->isPublished($id)) {
                 $build = self::read($this->public.'/'.$id);
                 if ($build !== null) {
@@ -146,6 +146,17 @@ class Builds
         }
 
         return null;
+    }
+
+    /**
+     * The record's build ids as strings: PHP turns an id of digits only (a
+     * hash can be one, 1 in 280) into an integer key.
+     *
+     * @return string[]
+     */
+    private static function ids(array $record): array
+    {
+        return array_map('strval', array_keys($record));
     }
 
     /** @return array<string, int> build id => when it was published, oldest first */

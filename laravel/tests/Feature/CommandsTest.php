@@ -74,7 +74,7 @@ class CommandsTest extends TestCase
 
         $this->assertSame(0, Artisan::call('storefront:publish'));
         $this->assertSame("Build $id is already in public/storefront: it is the newest again.\n", Artisan::output());
-        $this->assertSame([$id], array_keys(json_decode(file_get_contents($this->public.'/storefront/builds.json'), true)));
+        $this->assertSame([$id], array_map('strval', array_keys(json_decode(file_get_contents($this->public.'/storefront/builds.json'), true))));
         $left = array_values(array_diff(scandir($this->public.'/storefront'), ['.', '..']));
         sort($left);
         $expected = ['builds.json', $id];
@@ -112,5 +112,19 @@ class CommandsTest extends TestCase
 
         $this->assertSame(1, Artisan::call('storefront:prune-builds', ['--keep-hours' => 'a day']));
         $this->assertStringContainsString('--keep-hours must be a number of hours (0 or more), not a day.', Artisan::output());
+    }
+
+    public function test_a_build_id_of_digits_only_is_the_newest_again_and_pruned_as_any_other()
+    {
+        // A build id is 12 hex digits of a hash: about 1 in 280 is digits only, which PHP makes an integer array key.
+        $builds = new \StorefrontWidgets\Laravel\Builds('/nowhere', $this->public.'/storefront');
+        foreach (['123456789012', 'abcdef012345'] as $id) {
+            @mkdir($this->public."/storefront/$id", 0777, true);
+            file_put_contents($this->public."/storefront/$id/manifest.json", '{}');
+        }
+        file_put_contents($this->public.'/storefront/builds.json', json_encode(['abcdef012345' => 1000, '123456789012' => 2000]));
+        $this->assertSame('123456789012', $builds->newest()['id']);
+        $this->assertSame(['removed' => ['abcdef012345'], 'kept' => ['123456789012']], $builds->prune(0, 5000));
+        $this->assertDirectoryExists($this->public.'/storefront/123456789012');
     }
 }
