@@ -10,7 +10,7 @@
  * - a component that throws is caught by its own boundary: it renders
  *   nothing, logs, and every other island goes on.
  */
-import { Component, startTransition, useLayoutEffect, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import { Component, useLayoutEffect, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type * as v from 'valibot';
 import { readPageConfig } from '../config';
@@ -108,14 +108,12 @@ export function defineIsland<P extends object>(
       if (marker && marker.hash === read.hash) {
         removeMarker(host);
         const typed = keepTyped(host);
-        const root = inSlices(() =>
-          hydrateRoot(
-            host,
-            tree(read.props, marker.ids, View, () => {
-              typed.restore();
-              ready();
-            }),
-          ),
+        const root = hydrateRoot(
+          host,
+          tree(read.props, marker.ids, View, () => {
+            typed.restore();
+            ready();
+          }),
         );
         return () => {
           typed.stop();
@@ -127,27 +125,10 @@ export function defineIsland<P extends object>(
         host.replaceChildren();
       }
       const root = createRoot(host);
-      inSlices(() => root.render(tree(read.props, null, View, ready)));
+      root.render(tree(read.props, null, View, ready));
       return () => root.unmount();
     },
   };
-}
-
-/** Whether this is the React build (build.mjs). */
-declare const SFW_REACT: boolean | undefined;
-
-/**
- * React renders an island's first tree in one task unless it is a transition:
- * then in slices of 5 ms, and a tap is never stuck behind a long hydration
- * (held input waits for `ready` either way, hook.ts). Preact renders at once.
- */
-function inSlices<T>(render: () => T): T {
-  if (typeof SFW_REACT !== 'boolean' || !SFW_REACT) return render();
-  let result!: T;
-  startTransition(() => {
-    result = render();
-  });
-  return result;
 }
 
 /**
