@@ -26,8 +26,8 @@ const pick = <G extends Record<K, Island>, K extends keyof G>(group: { chunk: st
   load: () => group.load().then((g) => ({ default: g[key] })),
 });
 
-/** A count the cart button can show without asking (a whole number, maybe as text from PHP). */
-const isCount = (count: unknown) => (typeof count === 'number' || typeof count === 'string') && /^\s*\d+\s*$/.test(String(count));
+/** A count the cart button can show without asking: a whole number, maybe as text from PHP (not in an array: [5] reads as "5"). */
+const isCount = (count: unknown) => typeof count != 'object' && /^\s*\d+\s*$/.test(String(count));
 
 /**
  * Only a US visitor needs nothing at load; another is remembered, maybe offered CAD. The same rule as

@@ -22,9 +22,13 @@
  * their default action happens once, on the server HTML (typed.ts keeps the
  * text through hydration).
  *
- * An island that woke during a press may have replaced the element pressed
- * (the cart's link became its button): the browser then sends the click to
- * an ancestor, and it goes to the control of the same hold key.
+ * An island that woke during a press may have replaced the control pressed
+ * (the cart's link became its button; React hydrates at once on the
+ * pointerdown). Measured: Chromium 156, Firefox 153 and WebKitGTK 2.50 send
+ * no click when the mouse events began on the old control, and Firefox sends
+ * it to an ancestor when they began after (its mousedown goes to the parent).
+ * Either way, a press released on the control of the same hold key is a
+ * click on it, once: the browser's own click on that control counts.
  *
  * Kept free of Preact: it is part of the entry script.
  */
@@ -46,8 +50,7 @@ export interface IntentHandlers {
   watchMoves(): boolean;
 }
 
-const REACH = ['pointermove', 'pointerdown', 'touchstart', 'focusin', 'keydown', 'click'] as const;
-const HELD_KEYS = new Set(['ArrowDown', 'ArrowUp']);
+const HELD_KEYS = /^Arrow(Down|Up)$/;
 
 /** Marks the control busy and opens the hidden panel it controls, each keeping its own aria-busy to put back (deliver.ts settle). */
 function pend(control: HTMLElement): void {
@@ -63,8 +66,9 @@ function pend(control: HTMLElement): void {
 /** Listens (capture phase, on the window) until stop(); `take(host)` hands over what was held for it. */
 export function listenForIntent(handlers: IntentHandlers) {
   const held = new Map<HTMLElement, Held[]>();
-  /** What the press under way landed on, while its island was not ready. */
-  let pressed: Element | undefined;
+  /** The held control (data-sfw-hold) the press under way began on, while its island was not ready; `released`: it, once released there or on its replacement, until that release's click. */
+  let pressed: HTMLElement | null | undefined;
+  let released: HTMLElement | null | undefined;
 
   const hold = (host: HTMLElement, intent: Held) => {
     const list = held.get(host) ?? [];
@@ -73,32 +77,42 @@ export function listenForIntent(handlers: IntentHandlers) {
   };
 
   function onEvent(event: Event): void {
+    if (event.type === 'pointerdown') pressed = released = undefined; // a new press, wherever it lands
     if (event.type === 'pointermove' && !handlers.watchMoves()) return;
     const target = event.target instanceof Element ? event.target : null;
     const host = target?.closest<HTMLElement>(HOOK_SELECTOR);
     if (!target || !host) return;
     if (event.type === 'pointerover') return handlers.near(host);
-    if (event.type === 'focusin') handlers.near(host);
     // Only server HTML whose island is on its way holds (no state: not claimed yet, the runtime waits for StorefrontBeforeMount).
     const state = stateOf(host);
+    const keyed = target.closest<HTMLElement>(`[${HOLD}]`);
+    const key = keyed?.getAttribute(HOLD);
+    if (event.type === 'pointerdown' && state !== 'ready') pressed = keyed;
+    if (event.type === 'mouseup') {
+      // Released on the control pressed, or on the one of the same hold key that replaced it: when the
+      // control pressed is gone once this task ends and no click of the press came (see above), the
+      // control of that key gets one.
+      const press = pressed;
+      if (press && key === press.getAttribute(HOLD)) {
+        released = press;
+        setTimeout(() => released === press && !press.isConnected && withHandoff((m) => m.deliver(host, [{ kind: 'click', element: press }])));
+      }
+      return;
+    }
+    if (event.type === 'focusin') handlers.near(host);
     const control = event.type === 'click' ? target.closest<HTMLElement>(`button, a[${HOLD}]`) : null;
     const submits = control instanceof HTMLButtonElement && control.type === 'submit' && control.form?.hasAttribute('action');
-    // The press's own click: on what was pressed, or on an ancestor (not the click the runtime delivers meanwhile).
-    const ends = event.type === 'click' && (!control || control.contains(pressed!));
-    const replaced = ends && !pressed?.isConnected && pressed?.closest<HTMLElement>(`[${HOLD}]`);
-    if (event.type === 'pointerdown') pressed = state === 'ready' ? undefined : target;
-    if (ends) pressed = undefined;
-    if (replaced) {
-      event.preventDefault();
-      event.stopImmediatePropagation();
-      // Clicked on the control of the same hold key (deliver.ts), which the island put in its place.
-      return withHandoff((m) => m.deliver(host, [{ kind: 'click', element: replaced }]));
+    if (event.type === 'click' && released) {
+      // The release's own click, on the control pressed or on the one that replaced it: the press is answered.
+      if (key === released.getAttribute(HOLD)) released = undefined;
+      // Sent to an ancestor (Firefox, when the control left the page before the mouse events): the release delivers it.
+      else if (!released.isConnected && !control) return void (event.preventDefault(), event.stopImmediatePropagation());
     }
     if (state !== 'ready' && state !== 'failed' && hasServerHtml(host)) {
       const element = target as HTMLElement;
       let held: Held | undefined;
       if (event.type === 'focusin') held = { kind: 'focus', element };
-      else if (event instanceof KeyboardEvent && HELD_KEYS.has(event.key) && target.closest('[role="combobox"]')) {
+      else if (event instanceof KeyboardEvent && HELD_KEYS.test(event.key) && target.closest('[role="combobox"]')) {
         held = { kind: 'key', element, key: event.key };
       } else if (control && host.contains(control) && !submits) {
         held = { kind: 'click', element: control };
@@ -114,11 +128,12 @@ export function listenForIntent(handlers: IntentHandlers) {
     handlers.reach(host, target);
   }
 
-  const types = ['pointerover', ...REACH];
+  // The ways to reach an island, after a pointer over it; and a press released (a tap's too), which is not one.
+  const types = ['pointerover', 'pointermove', 'pointerdown', 'touchstart', 'focusin', 'keydown', 'click', 'mouseup'];
   // On the window, the first stop of every event: a host page's capture listener on the document (or on the
   // window, added after the entry ran) then sees a held click once, delivered, not also the one held.
-  // Passive where nothing is ever held (pointers and touches): a held event is prevented.
-  for (const type of types) addEventListener(type, onEvent, { capture: true, passive: /^[pt]/.test(type) });
+  // Passive where nothing is ever held (pointers, touches, the release): a held event is prevented.
+  for (const type of types) addEventListener(type, onEvent, { capture: true, passive: /^[ptm]/.test(type) });
 
   return {
     /** Whether something is held for the hook. */

@@ -18,7 +18,6 @@
  */
 /** The preload map's path relative to the entry. */
 declare const SFW_PRELOAD_FILE: string | undefined;
-const FILE = typeof SFW_PRELOAD_FILE === 'string' ? SFW_PRELOAD_FILE : '';
 /** Whether this is the React build (build.mjs): only its map runs a file early, and the Preact entry carries no code for it. */
 declare const SFW_REACT: boolean | undefined;
 const RUN_AT_IDLE = typeof SFW_REACT === 'boolean' ? SFW_REACT : true;
@@ -69,9 +68,11 @@ export function createPrefetch(base: string, map?: PreloadMap) {
   return (chunks: Iterable<string>): void => {
     const wanted = [...chunks];
     if (map) return add(wanted, map);
-    loading ??= FILE
-      ? fetch(new URL(FILE, base)).then((response) => response.json() as Promise<PreloadMap>).catch(() => NONE)
-      : Promise.resolve(NONE);
+    // Written out here, not in a constant: the build's define then drops the branch it does not take.
+    loading ??=
+      typeof SFW_PRELOAD_FILE === 'string'
+        ? fetch(new URL(SFW_PRELOAD_FILE, base)).then((response) => response.json() as Promise<PreloadMap>).catch(() => NONE)
+        : Promise.resolve(NONE);
     // A map that is not ours (an error page, a proxy's answer) preloads nothing: the islands load as they wake.
     void loading.then((built) => add(wanted, built)).catch(() => {});
   };

@@ -349,6 +349,29 @@ describe(`no input is lost, whenever the island code arrives (${RUNS} runs, code
   }
 
   for (const build of ['preact', 'react'] as const) {
+    it(`a press on the cart link that the island wakes under (released on the button that replaced the link) opens the dropdown once${build === 'react' ? ' (React build)' : ''}`, async () => {
+      // The browser sends no click for it: the pressed node left the document. Seen once in 40 loaded runs of the tap test above.
+      const page = await shop.open(build === 'react' ? '/?reset=1&build=react' : '/?reset=1');
+      const release = await gateCode(page);
+      const navigations: string[] = [];
+      page.on('request', (r) => r.isNavigationRequest() && r.frame() === page.mainFrame() && navigations.push(new URL(r.url()).pathname));
+      const hook = page.locator('[data-widget="cart-dropdown"]');
+      const box = (await hook.getByRole('link', { name: /^Cart/ }).boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      release();
+      await hook.getByRole('button', { name: /^Cart/ }).waitFor({ timeout: RESPONSE_TIMEOUT_MS });
+      await page.mouse.up();
+      await expect.poll(() => cartPanel(page).isVisible(), { timeout: RESPONSE_TIMEOUT_MS }).toBe(true);
+      // Long enough for a second click to close it again.
+      await sleep(300);
+      expect(await cartPanel(page).isVisible()).toBe(true);
+      expect(await hook.getByRole('button', { name: /^Cart/ }).getAttribute('aria-expanded')).toBe('true');
+      expect(navigations).toEqual([]);
+    });
+  }
+
+  for (const build of ['preact', 'react'] as const) {
     it(`the host page's own click handlers (jQuery's $(document).on('click'), and a capture listener on the document added before the bundle) see the first tap on the cart icon once${build === 'react' ? ' (React build)' : ''}`, async () => {
       const failures: string[] = [];
       for (let run = 0; run < 6; run++) {

@@ -250,25 +250,41 @@ function key(element: Element, type: 'keydown' | 'keyup', name: string): boolean
 
 export type Input = 'tap' | 'click' | 'enter' | 'space' | 'focus' | 'arrowDown' | 'type';
 
-/** The first half of a tap or a mouse click: the finger or the button goes down (the island's code may come before the rest); returns the second. */
-export function pressDown(input: 'tap' | 'click', element: HTMLElement): () => void {
-  const path: Element[] = [];
-  for (let node: Element | null = element; node; node = node.parentElement) path.push(node);
+/**
+ * The first half of a tap or a mouse click: the finger or the button goes down (the island's code may
+ * come before the rest); returns the second, given what is at the same place by then (`now`: hydration
+ * may have replaced the element pressed). `mouseLater`: a mouse's mousedown comes with the release.
+ */
+export function pressDown(input: 'tap' | 'click', element: HTMLElement, now: () => HTMLElement | null = () => element, mouseLater = false): () => void {
+  const pointerType = input === 'tap' ? 'touch' : 'mouse';
+  const path = [...ancestors(element)];
+  const mouse = (type: string, target: Element) => target.dispatchEvent(new MouseEvent(type, { bubbles: true, cancelable: true }));
   if (input === 'tap') element.dispatchEvent(new Event('touchstart', { bubbles: true }));
-  element.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, cancelable: true, pointerType: input === 'tap' ? 'touch' : 'mouse' }));
-  if (input === 'click') element.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, cancelable: true }));
+  element.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, cancelable: true, pointerType }));
+  if (input === 'click' && !mouseLater) mouse('mousedown', element);
   focus(element);
   /**
-   * Up, then the click, on the element pressed; when it was replaced meanwhile (hydration), the
-   * browser sends both to its nearest ancestor still in the page (Chromium, Firefox).
+   * As Chromium 156, Firefox 153 and WebKitGTK 2.50 do (measured, intent.ts): the release goes to what
+   * is at the place now. A tap's mouse events and its click all come at the release, there. A mouse's
+   * click comes only when its mousedown's target is still in the page, to the common ancestor of the
+   * two targets; a mousedown that comes after the element pressed left goes to its parent (Firefox).
    */
   return () => {
-    const target = path.find((node) => node.isConnected);
-    if (!target) return;
-    target.dispatchEvent(new PointerEvent('pointerup', { bubbles: true, cancelable: true, pointerType: input === 'tap' ? 'touch' : 'mouse' }));
-    if (input === 'click') target.dispatchEvent(new MouseEvent('mouseup', { bubbles: true, cancelable: true }));
-    click(target);
+    const released = element.isConnected ? element : now();
+    if (!released) return;
+    const parent = path.find((node) => node.isConnected)!;
+    if (input === 'click' && mouseLater) mouse('mousedown', parent);
+    released.dispatchEvent(new PointerEvent('pointerup', { bubbles: true, cancelable: true, pointerType }));
+    if (input === 'tap') mouse('mousedown', released);
+    mouse('mouseup', released);
+    if (input === 'tap') click(released);
+    else if (mouseLater) click([...ancestors(parent)].find((node) => node.contains(released))!);
+    else if (element.isConnected) click(released);
   };
+}
+
+function* ancestors(element: Element): Generator<Element> {
+  for (let node: Element | null = element; node; node = node.parentElement) yield node;
 }
 
 /** Performs one input on `element` as a browser would (the element found again: hydration may have replaced it). */

@@ -32,7 +32,8 @@ interface Case {
   /** Before which step the code is let through (hydrating, readyFrame). */
   at: number;
   /** When that step is a tap or a click: the code comes between its press and its release. */
-  midPress: boolean;
+  /** …and for a mouse click, whether its mouse events come before the code (Chromium, WebKit) or after (Firefox, whose pointerdown woke it). */
+  midPress: false | 'mouse-first' | 'code-first';
   steps: Step[];
 }
 
@@ -70,7 +71,7 @@ function caseOf(kind: Kind): fc.Arbitrary<Case> {
       arrival: fc.constantFrom<Arrival>('before', 'hydrating', 'readyFrame', 'never'),
       steps: fc.array(step, { minLength: 1, maxLength: 6 }),
       at: fc.nat({ max: 5 }),
-      midPress: fc.boolean(),
+      midPress: fc.constantFrom(false as const, 'mouse-first' as const, 'code-first' as const),
     })
     .map((c) => {
       // Nothing after an input that leaves the page.
@@ -155,7 +156,7 @@ async function run(name: string, kind: Kind, c: Case): Promise<string[]> {
       const element = host.querySelector<HTMLElement>(control.selector);
       if (!element) return [`no ${control.selector} in the hook`];
       if (codeNow && c.midPress && pressed) {
-        const release = pressDown(pressed, element);
+        const release = pressDown(pressed, element, () => host.querySelector<HTMLElement>(control.selector), c.midPress === 'code-first');
         await letCodeIn();
         release();
       } else perform(step.input, element, step.letter);
