@@ -56,6 +56,7 @@ const BLOCKS: Array<[string, string | undefined]> = [
   ['a negative count', '{"cart":{"count":-1}}'],
   ['a fractional count', '{"cart":{"count":1.5}}'],
   ['a count as a flag', '{"cart":{"count":true}}'],
+  ['a count in an array', '{"cart":{"count":[5]}}'],
   ['cart null', '{"cart":null}'],
   ['a US visitor', '{"country":{"country":"US"}}'],
   ['a US visitor written loosely', '{"country":{"country":" us "}}'],
