@@ -136,8 +136,9 @@ final class StorefrontSsr
         $empty = array_fill(0, count($hooks), '');
         // Encoded as data-props is (a string that is not UTF-8 becomes null), so both sides see the same props.
         $body = json_encode(['config' => $this->config, 'hooks' => $hooks], JSON_PARTIAL_OUTPUT_ON_ERROR);
-        // X-Storefront-Timeout: the service sheds work it cannot finish before PHP stops waiting.
-        $headers = ['Content-Type: application/json', 'Accept: application/json', 'X-Storefront-Timeout: ' . $this->timeout];
+        // X-Storefront-Timeout: the service sheds work it cannot finish before PHP stops waiting;
+        // X-Storefront-Hooks: so it can say so without reading the body.
+        $headers = ['Content-Type: application/json', 'Accept: application/json', 'X-Storefront-Timeout: ' . $this->timeout, 'X-Storefront-Hooks: ' . count($hooks)];
         $answer = $this->transport === 'curl' ? $this->postCurl($body, $headers) : $this->postStreams($body, $headers);
         $html = $answer[0] === 200 ? json_decode($answer[1], true) : null;
         $html = is_array($html) ? ($html['html'] ?? null) : null;

@@ -18,6 +18,9 @@ class RenderClient
     /** Tells the service how long this request waits (ms): it never starts a render that would end later. */
     public const TIMEOUT_HEADER = 'X-Storefront-Timeout';
 
+    /** Tells the service how many hooks the body holds: under load it refuses a request without reading the body. */
+    public const HOOKS_HEADER = 'X-Storefront-Hooks';
+
     /** @var Http */
     private $http;
 
@@ -63,7 +66,7 @@ class RenderClient
             $response = $this->http
                 ->withOptions(['timeout' => $seconds, 'connect_timeout' => $seconds])
                 ->acceptJson()
-                ->withHeaders([self::TIMEOUT_HEADER => (string) $ms])
+                ->withHeaders([self::TIMEOUT_HEADER => (string) $ms, self::HOOKS_HEADER => (string) count($hooks)])
                 ->withBody($body, 'application/json')
                 ->post($url.'/render');
             $html = $response->status() === 200 ? json_decode($response->body(), true) : null;

@@ -1,5 +1,7 @@
 export declare const TIMEOUT_HEADER: string;
 export declare const DEFAULT_TIMEOUT_MS: number;
+export declare const HOOKS_HEADER: string;
+export declare function hookCountOf(value: string | string[] | undefined, max: number): number | undefined;
 export declare function timeoutOf(value: string | string[] | undefined, fallback?: number): number;
 export declare function marginOf(timeoutMs: number): number;
 export declare function deadlineOf(arrival: number, timeoutMs: number): number;
@@ -17,6 +19,8 @@ export interface RenderJob {
   gone(): boolean;
   shed(): void;
   run(): void;
+  /** ms from the start of its render to the next turn of the queue */
+  took?(ms: number): void;
 }
 
 export declare class RenderQueue {

@@ -24,6 +24,21 @@ export function timeoutOf(value, fallback = DEFAULT_TIMEOUT_MS) {
   return ms >= 1 && ms <= MAX_TIMEOUT_MS ? ms : fallback;
 }
 
+export const HOOKS_HEADER = 'x-storefront-hooks';
+
+/**
+ * How many hooks the caller says its body holds (`X-Storefront-Hooks`, the
+ * PHP clients send it), so a request refused under load is answered without
+ * reading its body: a whole number 0–`max`; anything else (or none):
+ * undefined, and the hooks are counted from the body.
+ */
+export function hookCountOf(value, max) {
+  const text = Array.isArray(value) ? value[0] : value;
+  if (typeof text !== 'string' || !/^\s*\d{1,6}\s*$/.test(text)) return undefined;
+  const count = Number(text);
+  return count <= max ? count : undefined;
+}
+
 /**
  * The time kept back from the caller's timeout for the answer to be written,
  * travel and be read (and for a request that waited unseen behind a render):
@@ -83,9 +98,13 @@ export class RenderTimes {
  * The renders waiting for the worker, first come first served, run one per
  * turn of the event loop (`defer`), so the requests and closed connections
  * that came in meanwhile are seen before the next one starts.
- * A job: `{deadline, cost, gone(), shed(), run()}`: the answer's deadline and
- * the expected render time (ms, as `now`), whether its client closed the
- * connection, answering it with empty hooks, rendering it.
+ * A job: `{deadline, cost, gone(), shed(), run(), took?(ms)}`: the answer's
+ * deadline and the expected render time (ms, as `now`), whether its client
+ * closed the connection, answering it with empty hooks, rendering it, and
+ * what its turn took: from its render's start to the next turn, so the
+ * requests the loop read and refused meanwhile count too. Under overload
+ * those are most requests; a queue that expected the renders alone admitted
+ * more than it could serve by their deadlines.
  */
 export class RenderQueue {
   /** @param {{now: () => number, defer?: (run: () => void) => void}} clock */
@@ -97,6 +116,8 @@ export class RenderQueue {
     /** ms of work queued (expected) */
     this.queued = 0;
     this.runningSince = undefined;
+    /** the job whose turn began at runningSince */
+    this.running = undefined;
     this.scheduled = false;
   }
 
@@ -111,10 +132,13 @@ export class RenderQueue {
     this.scheduled = true;
     this.defer(() => {
       this.scheduled = false;
-      this.runningSince = undefined;
+      const ran = this.running;
+      if (ran) ran.took?.(this.now() - this.runningSince);
+      this.running = this.runningSince = undefined;
       const job = this.next();
       if (!job) return;
       this.runningSince = this.now();
+      this.running = job;
       try {
         job.run();
       } finally {

@@ -7,7 +7,7 @@
 import { createServer } from 'node:http';
 import { answerPieces, emptyAnswer } from './answer.mjs';
 import { RenderCache } from './cache.mjs';
-import { countHooks, deadlineOf, DEFAULT_TIMEOUT_MS, RenderQueue, RenderTimes, TIMEOUT_HEADER, timeoutOf } from './deadline.mjs';
+import { countHooks, deadlineOf, DEFAULT_TIMEOUT_MS, hookCountOf, HOOKS_HEADER, RenderQueue, RenderTimes, TIMEOUT_HEADER, timeoutOf } from './deadline.mjs';
 import { combinedHealth } from './health.mjs';
 import { hookRenderer } from './hooks.mjs';
 import { warmUpRenders } from './warm-up.mjs';
@@ -83,11 +83,13 @@ export function createRenderService({
 
   /** `json`: a string, a Buffer, or Buffers written one after the other. */
   function sendJson(res, status, json, headers = {}) {
-    // Close the connection while stopping (so the server can exit) and when the
-    // body was not read (an error answered early): never read a body just to drop it.
+    // Close the connection while stopping (so the server can exit) and when an
+    // error is answered before the body was read: never read a body just to drop
+    // it. A request refused unread (empty hooks, 200) keeps its connection: node
+    // discards the rest of the body, which is on its way or read already.
     const req = res.req;
     const bodyUnread = (Number(req.headers['content-length']) > 0 || 'transfer-encoding' in req.headers) && !req.complete;
-    const close = stopping || bodyUnread ? { Connection: 'close' } : {};
+    const close = stopping || (bodyUnread && status !== 200) ? { Connection: 'close' } : {};
     const pieces = Array.isArray(json) ? json : [json];
     const length = pieces.reduce((sum, piece) => sum + (typeof piece === 'string' ? Buffer.byteLength(piece) : piece.length), 0);
     res.writeHead(status, { ...JSON_HEADERS, 'Content-Length': length, ...close, ...headers });
@@ -123,16 +125,17 @@ export function createRenderService({
     answer(res, emptyAnswer(count), 0);
   }
 
+  /** Renders and answers; whether every hook rendered (a render cut short says nothing of what a whole one takes). */
   function renderAndAnswer(res, { id, config, hooks, body, deadline }) {
     const report = new RequestReport();
     const renderStart = now();
     const parts = renderHooks(hooks, config, report, deadline, body);
     const renderMs = now() - renderStart;
-    if (!report.emptyTotal) renderTimes.record(body.length, renderMs);
     stats.requests++;
     answer(res, answerPieces(parts), renderMs);
     const line = report.line(`request ${id}`, hooks.length);
     if (line) log(line);
+    return !report.emptyTotal;
   }
 
   let nextId = 1;
@@ -151,17 +154,27 @@ export function createRenderService({
     const type = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
     if (type !== 'application/json') throw new RequestError(415, 'Content-Type must be application/json');
     const deadline = deadlineOf(arrival, timeoutOf(req.headers[TIMEOUT_HEADER], timeoutMs));
+    const refused = (cost) => {
+      if (warm && queue.fits(deadline, cost)) return false;
+      if (warm && queue.length === 0) renderTimes.relax?.();
+      return true;
+    };
+    const why = () => (warm ? 'its render would end after the deadline' : 'warming up');
+    // Under overload most requests end here. The caller said how many hooks and how many bytes: refused unread.
+    const said = hookCountOf(req.headers[HOOKS_HEADER], maxHooks);
+    const declared = Number(req.headers['content-length']);
+    if (said !== undefined && declared > 0 && declared <= bodyLimit && refused(renderTimes.expected(declared))) return answerEmpty(res, said, why());
     const bytes = await readBody(req, bodyLimit);
     const cost = renderTimes.expected(bytes.length);
-    if (!warm || !queue.fits(deadline, cost)) {
-      if (warm && queue.length === 0) renderTimes.relax?.();
-      // Counted without parsing the rest: under overload most requests end here.
-      const count = countHooks(bytes) ?? parseRenderRequest(bytes, maxHooks).hooks.length;
+    if (refused(cost)) {
+      // Counted without parsing the rest.
+      const count = said ?? countHooks(bytes) ?? parseRenderRequest(bytes, maxHooks).hooks.length;
       if (count > maxHooks) throw new RequestError(400, `${count} hooks, at most ${maxHooks} per request`);
-      return answerEmpty(res, count, warm ? 'its render would end after the deadline' : 'warming up');
+      return answerEmpty(res, count, why());
     }
     const { config, hooks } = parseRenderRequest(bytes, maxHooks);
     const request = { id: nextId++, config, hooks, body: bytes, deadline };
+    let whole = false;
     const queued = queue.add({
       deadline,
       cost,
@@ -173,11 +186,13 @@ export function createRenderService({
       shed: () => answerEmpty(res, hooks.length, 'its deadline came too close while it waited'),
       run: () => {
         try {
-          renderAndAnswer(res, request);
+          whole = renderAndAnswer(res, request);
         } catch (error) {
           fail(req, res, error);
         }
       },
+      // What this request costs the queue: its render and the loop's other work until the next.
+      took: (ms) => whole && renderTimes.record(bytes.length, ms),
     });
     if (!queued) answerEmpty(res, hooks.length, 'its render would end after the deadline');
   }

@@ -23,13 +23,14 @@ class RenderClientTest extends TestCase
         return $client->render([['widget' => 'search-bar', 'props' => null], ['widget' => 'cart-dropdown', 'props' => null]], ['cart' => ['count' => 1]]);
     }
 
-    public function test_each_render_request_says_how_long_php_waits_in_x_storefront_timeout()
+    public function test_each_render_request_says_how_long_php_waits_in_x_storefront_timeout_and_how_many_hooks_in_x_storefront_hooks()
     {
         $this->assertSame(['<p>a</p>', '<p>b</p>'], $this->renderWith(350));
         Http::assertSentCount(1);
         Http::assertSent(function (Request $request) {
             return $request->url() === config('storefront.ssr.url').'/render'
-                && $request->header('X-Storefront-Timeout') === ['350'];
+                && $request->header('X-Storefront-Timeout') === ['350']
+                && $request->header('X-Storefront-Hooks') === ['2'];
         });
     }
 

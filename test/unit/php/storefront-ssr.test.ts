@@ -97,11 +97,12 @@ describe.skipIf(!versions.length)('php/storefront-ssr.php', () => {
       return { html: stdout, log: stderr, ms: performance.now() - start };
     };
 
-    it('sends the hooks still in the page in one request, with the page config and its timeout, and fills them', async () => {
+    it('sends the hooks still in the page in one request, with the page config, its timeout and their count, and fills them', async () => {
       const config = { region: { symbol: '$' }, user: { recentSearches: [HOSTILE] } };
       const { html, log } = await page({ url, timeout: 300, config });
       expect(seen).toHaveLength(1);
       expect(seen[0]!.headers['x-storefront-timeout']).toBe('300');
+      expect(seen[0]!.headers['x-storefront-hooks']).toBe('2');
       expect(seen[0]!.headers['content-type']).toBe('application/json');
       expect(seen[0]!.body).toEqual({
         config,

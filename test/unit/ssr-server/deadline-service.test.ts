@@ -6,7 +6,9 @@
  * long or whose client left is dropped before its render starts. And the
  * warm-up: /health says ok only once every widget has rendered.
  */
-import type { Socket } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
+import { connect } from 'node:net';
+import { hookCountOf } from '../../../scripts/ssr/deadline.mjs';
 import { describe, expect, it, vi } from 'vitest';
 import { health, logs, rawExchange, renderHooks, service, start, useRenderService } from './service';
 
@@ -60,6 +62,44 @@ describe('the caller\'s deadline', () => {
     runTurns();
     expect((await rendered).body.html).toEqual(['<p>a</p>', '<p>b</p>', '<p>c</p>']);
     expect((await health()).body).toMatchObject({ requests: 2, shed: 1, renders: 3, empty: 3 });
+  });
+
+  it('a caller that says its hook count (X-Storefront-Hooks, as the PHP clients do) is refused before its body is read; the connection then serves its next request', async () => {
+    const { options, render } = clockedService();
+    await start(options);
+    const body = bodyOf(30_000, [hook('a'), hook('b'), hook('c')]); // 300 ms expected: refused at 200
+    const { port } = service!.address() as AddressInfo;
+    const socket = connect(port, '127.0.0.1');
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk));
+    const head = (timeout: number, hooks?: number) =>
+      `POST /render HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nX-Storefront-Timeout: ${timeout}\r\n${hooks === undefined ? '' : `X-Storefront-Hooks: ${hooks}\r\n`}Content-Length: ${Buffer.byteLength(body)}\r\n\r\n`;
+    try {
+      socket.write(head(200, 3));
+      // Answered while the body is still to come.
+      await vi.waitFor(() => expect(answer).toMatch(/\{"html":\["","",""\]\}$/));
+      expect(answer).not.toMatch(/connection: close/i);
+      socket.write(body);
+      answer = '';
+      // The same connection, a request without the header: its hooks counted from its body.
+      socket.write(head(200) + body);
+      await vi.waitFor(() => expect(answer).toMatch(/\{"html":\["","",""\]\}$/));
+    } finally {
+      socket.destroy();
+    }
+    expect(render).not.toHaveBeenCalled();
+    expect((await health()).body).toMatchObject({ requests: 2, shed: 2 });
+  });
+
+  it.each<[string, string | undefined, number | undefined]>([
+    ['a count', '3', 3],
+    ['with spaces', ' 12 ', 12],
+    ['none', undefined, undefined],
+    ['over the service\'s limit of hooks', '501', undefined],
+    ['not a whole number', '2.5', undefined],
+    ['negative', '-1', undefined],
+  ])('X-Storefront-Hooks: %s', (_, header, count) => {
+    expect(hookCountOf(header, 500)).toBe(count);
   });
 
   it('without the header the caller is taken to wait the Laravel package\'s 200 ms (less 20 ms for the answer to travel)', async () => {

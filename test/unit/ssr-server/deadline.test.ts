@@ -122,6 +122,21 @@ describe('the render queue', () => {
     expect(turns).toHaveLength(0);
     expect(queue.arrival()).toBe(clock.now);
   });
+
+  it('a render costs the queue its whole turn: its own time and what the loop did before the next (the requests it read and refused)', () => {
+    const { clock, queue, job, turns } = queueAt();
+    const took: [string, number][] = [];
+    const timed = (name: string, takes: number) => ({ ...job(name, { deadline: 180, cost: 10, takes }), took: (ms: number) => took.push([name, ms]) });
+    queue.add(timed('a', 10));
+    queue.add(timed('b', 12));
+    turns.shift()!(); // a renders
+    clock.now += 4; // the loop reads and refuses requests
+    turns.shift()!(); // b renders
+    expect(took).toEqual([['a', 14]]);
+    turns.shift()!(); // nothing left
+    expect(took).toEqual([['a', 14], ['b', 12]]);
+    expect(turns).toHaveLength(0);
+  });
 });
 
 describe('the hook count of a body, read without parsing it', () => {
