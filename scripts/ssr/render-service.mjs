@@ -24,6 +24,9 @@ export const DEFAULT_RENDER_BUDGET_MS = 150;
 export const DEFAULT_CACHE_BYTES = 32 * 1024 * 1024;
 export const DEFAULT_LOG_LINES_PER_SECOND = 20;
 
+/** Whether the client keeps the connection after this request (HTTP/1.1 unless it says close; 1.0 only if it says keep-alive). */
+const staysOpen = (req) => (req.httpVersion === '1.1' ? !/\bclose\b/i.test(req.headers.connection ?? '') : /\bkeep-alive\b/i.test(req.headers.connection ?? ''));
+
 const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
 
 /**
@@ -160,10 +163,13 @@ export function createRenderService({
       return true;
     };
     const why = () => (warm ? 'its render would end after the deadline' : 'warming up');
-    // Under overload most requests end here. The caller said how many hooks and how many bytes: refused unread.
+    // Under overload most requests end here. The caller said how many hooks and how many bytes: refused
+    // unread, when the connection stays open to drop the rest of the body. One that closes after the answer
+    // (PHP's streams transport: HTTP/1.0) is read first: closed with bytes unread, it would be reset, and
+    // the reset can take the answer with it before the caller reads it.
     const said = hookCountOf(req.headers[HOOKS_HEADER], maxHooks);
     const declared = Number(req.headers['content-length']);
-    if (said !== undefined && declared > 0 && declared <= bodyLimit && refused(renderTimes.expected(declared))) return answerEmpty(res, said, why());
+    if (said !== undefined && declared > 0 && declared <= bodyLimit && staysOpen(req) && refused(renderTimes.expected(declared))) return answerEmpty(res, said, why());
     const bytes = await readBody(req, bodyLimit);
     const cost = renderTimes.expected(bytes.length);
     if (refused(cost)) {

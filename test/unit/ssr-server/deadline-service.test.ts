@@ -91,6 +91,26 @@ describe('the caller\'s deadline', () => {
     expect((await health()).body).toMatchObject({ requests: 2, shed: 2 });
   });
 
+  it('one that closes its connection after the answer (HTTP/1.0, PHP\'s streams transport) is answered once its body is read: closed with bytes unread, the connection would be reset', async () => {
+    const { options, render } = clockedService();
+    await start(options);
+    const body = bodyOf(30_000, [hook('a'), hook('b')]);
+    let sendBody: () => void = () => {};
+    let answeredBeforeBody = false;
+    const answer = rawExchange(
+      `POST /render HTTP/1.0\r\nHost: x\r\nContent-Type: application/json\r\nX-Storefront-Timeout: 200\r\nX-Storefront-Hooks: 2\r\nConnection: close\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
+      (write, socket) => {
+        socket.once('data', () => (answeredBeforeBody = true));
+        sendBody = () => write(body);
+      },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(answeredBeforeBody).toBe(false);
+    sendBody();
+    expect(await answer).toMatch(/\{"html":\["",""\]\}$/);
+    expect(render).not.toHaveBeenCalled();
+  });
+
   it.each<[string, string | undefined, number | undefined]>([
     ['a count', '3', 3],
     ['with spaces', ' 12 ', 12],
