@@ -123,6 +123,39 @@ describe('npm run ssr (the script run directly)', () => {
     expect(await ssr.exited).toBe(0);
   }, 30_000);
 
+  it('a connection that comes while a worker renders goes to a worker that is free (PHP opens one per page)', async () => {
+    mkdirSync(join(dir, 'dist/server'), { recursive: true });
+    writeFileSync(
+      join(dir, 'dist/server/render.js'),
+      'export const widgets = ["pid", "slow"];\nexport function render(widget, props) {\n  const end = Date.now() + (widget === "slow" ? props.ms : 0);\n  while (Date.now() < end);\n  return String(process.pid);\n}\n',
+    );
+    const ssr = run({ SSR_WORKERS: '2' });
+    const [line] = await ssr.output('stdout', /Render service listening on http:\/\/127\.0\.0\.1:\d+\/ \(2 widgets\)\n/);
+    const base = /http:\S+/.exec(line!)![0];
+    const renderOn = (hook: object) =>
+      new Promise<string>((resolve, reject) => {
+        const req = request(`${base}render`, { method: 'POST', agent: false, headers: { 'Content-Type': 'application/json', 'X-Storefront-Timeout': '60000' } }, (res) => {
+          let text = '';
+          res.on('data', (d) => (text += d)).on('end', () => resolve((JSON.parse(text) as { html: string[] }).html[0]!));
+        });
+        req.on('error', reject).end(JSON.stringify({ hooks: [hook] }));
+      });
+    let slowDone = false;
+    const slow = renderOn({ widget: 'slow', props: { ms: 2500 } }).then((pid) => ((slowDone = true), pid));
+    await new Promise((resolve) => setTimeout(resolve, 300)); // its worker is rendering
+    const quick: { pid: string; beforeSlow: boolean }[] = [];
+    while (!slowDone && quick.length < 20) {
+      const pid = await renderOn({ widget: 'pid' });
+      quick.push({ pid, beforeSlow: !slowDone });
+    }
+    const busy = await slow;
+    // Handed over in turn, every other connection went to the busy worker and waited for its render.
+    expect(quick.length).toBeGreaterThanOrEqual(3);
+    expect(quick.filter((q) => !q.beforeSlow || q.pid === busy)).toEqual([]);
+    child!.kill('SIGTERM');
+    expect(await ssr.exited).toBe(0);
+  }, 30_000);
+
   it('a renderer that fails to load in the workers: exits 1 with the reason, no restart loop', async () => {
     mkdirSync(join(dir, 'dist/server'), { recursive: true });
     writeFileSync(join(dir, 'dist/server/render.js'), 'export const widgets = [];\n');
