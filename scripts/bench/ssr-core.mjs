@@ -6,7 +6,10 @@
  * grid as PHP sends it, with PHP's deadline (X-Storefront-Timeout: 200).
  *
  *   CPU per grid    the worker's CPU time (/proc, user + system) over a run,
- *                   per request: parse, render, JSON, hash and HTTP, end to end
+ *                   per request: parse, render, JSON, hash and HTTP, end to end,
+ *                   on keep-alive connections; and with a new connection per
+ *                   request, as PHP's clients open them (the worker's and the
+ *                   primary's CPU)
  *   capacity        grids answered per second with 4 requests in flight (the
  *                   worker never idle, nothing shed)
  *   at 4× overload  requests sent at 4 × that rate, open loop (arrivals do not
@@ -81,12 +84,22 @@ function post(agent, url, body) {
 /** An answer with the grid's HTML (an empty hook's answer is 11 bytes). */
 const isHtml = (answer) => answer.size > 1000;
 
-/** `count` requests, `concurrency` at a time; the worker's CPU over them. */
-async function closedLoop(url, workerPid, bodyOf, { count, concurrency, offset }) {
-  const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
+/** The pid of a process's parent (/proc/PID/stat). */
+const parentOf = (pid) => Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
+
+/**
+ * `count` requests, `concurrency` at a time; the CPU over them of the worker
+ * (`pids[0]`) and of every other process in `pids` (the primary, which takes
+ * no part in a keep-alive connection's requests). `keepAlive: false`: a new
+ * connection per request, as PHP's clients open.
+ */
+async function closedLoop(url, pids, bodyOf, { count, concurrency, offset, keepAlive = true }) {
+  const [workerPid] = pids;
+  const agent = new Agent({ keepAlive, maxSockets: concurrency });
   const answers = [];
   let next = 0;
   const cpu = cpuMs(workerPid);
+  const cpuAll = pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
   const started = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -95,7 +108,8 @@ async function closedLoop(url, workerPid, bodyOf, { count, concurrency, offset }
   );
   const seconds = (performance.now() - started) / 1000;
   agent.destroy();
-  return { perSecond: answers.filter(isHtml).length / seconds, cpuPerGrid: (cpuMs(workerPid) - cpu) / count, empty: answers.filter((a) => !isHtml(a)).length };
+  const cpuAllAfter = pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
+  return { perSecond: answers.filter(isHtml).length / seconds, cpuPerGrid: (cpuMs(workerPid) - cpu) / count, cpuAllPerGrid: (cpuAllAfter - cpuAll) / count, empty: answers.filter((a) => !isHtml(a)).length };
 }
 
 const SMALL = Buffer.from(JSON.stringify({ hooks: [{ widget: 'search-bar', props: { variant: 'desktop' } }] }));
@@ -168,12 +182,15 @@ export async function perCore({ grid, runs, requests, startService }) {
         // The primary says its worker's pid on stderr right after it listens.
         while (!/pids \d+/.test(service.stderr())) await new Promise((resolve) => setTimeout(resolve, 20));
         const workerPid = Number(/pids (\d+)/.exec(service.stderr())[1]);
+        const pids = [workerPid, parentOf(workerPid)];
         // The JIT and the connections, before measuring: the optimizing compiler's threads count in the
         // worker's CPU time, and after 300 grids they still added a quarter to the CPU per grid.
-        await closedLoop(service.url, workerPid, bodyOf, { count: WARM_UP, concurrency: 4, offset });
+        await closedLoop(service.url, pids, bodyOf, { count: WARM_UP, concurrency: 4, offset });
         offset += WARM_UP;
         const load = loadavg()[0];
-        const capacity = await closedLoop(service.url, workerPid, bodyOf, { count: requests, concurrency: 4, offset });
+        const capacity = await closedLoop(service.url, pids, bodyOf, { count: requests, concurrency: 4, offset });
+        offset += requests;
+        const perConnection = await closedLoop(service.url, pids, bodyOf, { count: requests, concurrency: 4, offset, keepAlive: false });
         offset += requests;
         const before = await (await fetch(`${service.url}health`)).json();
         const cpuBefore = cpuMs(workerPid);
@@ -184,11 +201,12 @@ export async function perCore({ grid, runs, requests, startService }) {
         offset += overload.count;
         const after = await (await fetch(`${service.url}health`)).json();
         overload.stopped = after.overBudget - before.overBudget;
-        results.push({ capacity, overload, load });
+        results.push({ capacity, perConnection, overload, load });
         rows.push([
           run,
           load.toFixed(1),
           `${capacity.cpuPerGrid.toFixed(2)} ms`,
+          `${perConnection.cpuAllPerGrid.toFixed(2)} ms`,
           Math.round(capacity.perSecond),
           Math.round(overload.goodput),
           (overload.goodput / capacity.perSecond).toFixed(2),
@@ -207,7 +225,7 @@ export async function perCore({ grid, runs, requests, startService }) {
     pin(process.pid, `0-${availableParallelism() - 1}`);
   }
   console.log(`\nPer core: one worker on core ${WORKER_CORE}, this client on core ${CLIENT_CORE}; the 48-card grid, a new shopper each request (cache on, never hit), X-Storefront-Timeout: ${TIMEOUT_MS}; overload: 4 × the run's capacity for 5 s, open loop.\n`);
-  console.log(markdownTable(['run', 'load avg', 'CPU per grid', 'capacity (grids/s)', 'goodput at 4×', 'goodput ÷ capacity', 'worker CPU on grids in time', `answers after ${TIMEOUT_MS} ms`, 'waited for a connection', 'answered empty', 'renders stopped at the deadline', 'failed'], rows));
+  console.log(markdownTable(['run', 'load avg', 'CPU per grid', 'a connection per grid, as PHP (worker + primary)', 'capacity (grids/s)', 'goodput at 4×', 'goodput ÷ capacity', 'worker CPU on grids in time', `answers after ${TIMEOUT_MS} ms`, 'waited for a connection', 'answered empty', 'renders stopped at the deadline', 'failed'], rows));
   const pick = (f) => spread(results.map(f), (x) => x.toFixed(2));
-  console.log(`\nOver ${runs} runs: CPU per grid ${pick((r) => r.capacity.cpuPerGrid)} ms; capacity ${pick((r) => r.capacity.perSecond)} grids/s; goodput ÷ capacity ${pick((r) => r.overload.goodput / r.capacity.perSecond)}; worker CPU on grids in time ${pick((r) => r.overload.cpuShare)}; answers after the deadline ${results.reduce((n, r) => n + r.overload.late, 0)}.`);
+  console.log(`\nOver ${runs} runs: CPU per grid ${pick((r) => r.capacity.cpuPerGrid)} ms (a connection per grid: ${pick((r) => r.perConnection.cpuAllPerGrid)} ms); capacity ${pick((r) => r.capacity.perSecond)} grids/s; goodput ÷ capacity ${pick((r) => r.overload.goodput / r.capacity.perSecond)}; worker CPU on grids in time ${pick((r) => r.overload.cpuShare)}; answers after the deadline ${results.reduce((n, r) => n + r.overload.late, 0)}.`);
 }

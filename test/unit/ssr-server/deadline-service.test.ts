@@ -122,11 +122,11 @@ describe('the caller\'s deadline', () => {
     expect(hookCountOf(header, 500)).toBe(count);
   });
 
-  it('without the header the caller is taken to wait the Laravel package\'s 200 ms (less 20 ms for the answer to travel)', async () => {
+  it('without the header the caller is taken to wait the Laravel package\'s 200 ms (less 40 ms for the answer to travel)', async () => {
     const { options, render, runTurns, expected } = clockedService();
     await start(options);
-    expect((await renderHooks(bodyOf(18_100))).body.html).toEqual(['']); // 181 ms expected
-    const fits = renderHooks(bodyOf(17_900)); // 179 ms
+    expect((await renderHooks(bodyOf(16_100))).body.html).toEqual(['']); // 161 ms expected
+    const fits = renderHooks(bodyOf(15_900)); // 159 ms
     await vi.waitFor(() => expect(expected).toHaveBeenCalledTimes(2));
     runTurns();
     expect((await fits).body.html).toEqual(['<p>page</p>']);
@@ -145,8 +145,8 @@ describe('the caller\'s deadline', () => {
     const answers = [await send('first', 150, 200, 1), await send('second', 50, 200, 2), await send('patient', 50, 1000, 3), await send('fourth', 50, 200, 4)];
     runTurns();
     const html = (await Promise.all(answers.map(({ answer }) => answer))).map((answer) => answer.body.html[0]);
-    // The fourth was refused on arrival (150 ms queued + its 50 > 180). At 150 ms the second
-    // (deadline 180) can no longer end in time: answered '' unrendered; the patient one renders.
+    // The fourth was refused on arrival (150 ms queued + its 50 > 160). At 150 ms the second
+    // (deadline 160) can no longer end in time: answered '' unrendered; the patient one renders.
     expect(html).toEqual(['<p>first</p>', '', '<p>patient</p>', '']);
     expect(rendered).toEqual(['first', 'patient']);
     expect((await health()).body).toMatchObject({ requests: 4, shed: 2, renders: 2 });

@@ -22,9 +22,9 @@ describe('the caller\'s timeout (X-Storefront-Timeout)', () => {
     expect(timeoutOf(header)).toBe(ms);
   });
 
-  it('the deadline is the arrival plus the timeout, less a tenth kept for the answer to travel (at least 2 ms)', () => {
-    expect(deadlineOf(1000, 200)).toBe(1180);
-    expect(deadlineOf(1000, 10)).toBe(1008);
+  it('the deadline is the arrival plus the timeout, less a fifth kept for the answer to travel and for pauses (at least 2 ms)', () => {
+    expect(deadlineOf(1000, 200)).toBe(1160);
+    expect(deadlineOf(1000, 5)).toBe(1003);
   });
 });
 
