@@ -16,12 +16,16 @@ export const TIMEOUT_HEADER = 'x-storefront-timeout';
 export const DEFAULT_TIMEOUT_MS = 200;
 const MAX_TIMEOUT_MS = 60_000;
 
+/** A header's value as a whole number (the first when it came twice); undefined when it is not one. */
+function wholeNumberOf(value) {
+  const text = Array.isArray(value) ? value[0] : value;
+  return typeof text === 'string' && /^\s*\d+\s*$/.test(text) ? Number(text) : undefined;
+}
+
 /** The caller's timeout in ms from the header's value: a whole number 1–60000; anything else (or none): the default. */
 export function timeoutOf(value, fallback = DEFAULT_TIMEOUT_MS) {
-  const text = Array.isArray(value) ? value[0] : value;
-  if (typeof text !== 'string' || !/^\s*\d+\s*$/.test(text)) return fallback;
-  const ms = Number(text);
-  return ms >= 1 && ms <= MAX_TIMEOUT_MS ? ms : fallback;
+  const ms = wholeNumberOf(value);
+  return ms !== undefined && ms >= 1 && ms <= MAX_TIMEOUT_MS ? ms : fallback;
 }
 
 export const HOOKS_HEADER = 'x-storefront-hooks';
@@ -33,10 +37,8 @@ export const HOOKS_HEADER = 'x-storefront-hooks';
  * undefined, and the hooks are counted from the body.
  */
 export function hookCountOf(value, max) {
-  const text = Array.isArray(value) ? value[0] : value;
-  if (typeof text !== 'string' || !/^\s*\d{1,6}\s*$/.test(text)) return undefined;
-  const count = Number(text);
-  return count <= max ? count : undefined;
+  const count = wholeNumberOf(value);
+  return count !== undefined && count <= max ? count : undefined;
 }
 
 /**
