@@ -1,5 +1,5 @@
 /** What the cart store holds (shared/stores/cart.ts), and how its items read. */
-import type { CartItem, UpsellEntry } from '../api/schemas';
+import type { CartItem, CartResponse, UpsellEntry } from '../api/schemas';
 
 export interface CartState {
   count: number;
@@ -43,3 +43,12 @@ export function itemPrice(item: CartItem): number {
 export function itemTitle(item: CartItem): string {
   return item.title || item.Title;
 }
+
+/** A cart answer, or a part of one. */
+export interface CartAnswer {
+  count: number;
+  errors?: boolean;
+  items?: CartItem[];
+}
+
+export const fromCart = (answer: CartResponse): CartAnswer => ({ count: answer.CartQuantity, errors: answer.CartErrors, items: answer.cart_items });

@@ -5,11 +5,11 @@
 import { map } from 'nanostores';
 import { getCart, getCartCount, getUpsell, removeCartItem } from '../api/calls';
 import { logFailure, isAborted } from '../api/client';
-import type { CartItem, CartResponse } from '../api/schemas';
+import type { CartResponse } from '../api/schemas';
 import { cartChannel, emit, EVENTS, on, OTHER_TAB } from '../events';
 import { subtotal } from '../money';
 import { mayApply, type CartOrder, type CartTicket } from './cart-order';
-import { EMPTY_CART, itemPrice, type CartState } from './cart-state';
+import { EMPTY_CART, fromCart, itemPrice, type CartAnswer, type CartState } from './cart-state';
 import { $openPanel } from './panels';
 import { readPageConfig } from '../config';
 
@@ -30,7 +30,11 @@ let countRequest: AbortController | undefined;
 /** The GET /cart/retrieve in flight (not its upsell). */
 let retrieveRequest: AbortController | undefined;
 let upsellRequest: AbortController | undefined;
-/** The removals running, one at a time (removeItem). */
+/**
+ * The removals running, one at a time (removeItem). Reads wait for them: an
+ * answer the server computed before a removal it had not yet seen would
+ * bring the removed item back.
+ */
 let removals: Promise<void> | undefined;
 
 function ticket(write: boolean): CartTicket {
@@ -44,15 +48,8 @@ function ticket(write: boolean): CartTicket {
   return { seq, write };
 }
 
-/** A cart answer, or a part of one. */
-interface Answer {
-  count: number;
-  errors?: boolean;
-  items?: CartItem[];
-}
-
 /** Applies the parts of an answer that nothing newer superseded; false when none was applied. */
-function apply(t: CartTicket, { count, errors, items }: Answer): boolean {
+function apply(t: CartTicket, { count, errors, items }: CartAnswer): boolean {
   const cart = read();
   const next: Partial<CartState> = {};
   if (mayApply(order, 'count', t)) {
@@ -69,19 +66,9 @@ function apply(t: CartTicket, { count, errors, items }: Answer): boolean {
   return Object.keys(next).length > 0;
 }
 
-const fromCart = (answer: CartResponse): Answer => ({ count: answer.CartQuantity, errors: answer.CartErrors, items: answer.cart_items });
-
-/**
- * Reads wait for the removals running: an answer the server computed before a
- * removal it had not yet seen would bring the removed item back.
- */
-async function afterRemovals(): Promise<void> {
-  while (removals) await removals;
-}
-
 /** GET /cart/get-count: the badge. */
 export async function refreshCount(): Promise<void> {
-  if (removals) await afterRemovals();
+  while (removals) await removals;
   countRequest?.abort();
   const controller = (countRequest = new AbortController());
   const t = ticket(false);
@@ -96,7 +83,7 @@ export async function refreshCount(): Promise<void> {
 
 /** GET /cart/retrieve, then GET /cart/load-upsell only when the cart has items. */
 export async function loadCart(): Promise<void> {
-  if (removals) await afterRemovals();
+  while (removals) await removals;
   retrieveRequest?.abort();
   upsellRequest?.abort();
   const controller = (retrieveRequest = new AbortController());
