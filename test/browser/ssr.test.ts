@@ -168,6 +168,32 @@ describe('server-rendered pages', () => {
     expect(await client.locator('template[data-sfw-ssr]').count()).toBe(0);
   });
 
+  // The render service down, or shedding a burst: every hook comes empty and renders in the browser. The demo's
+  // own CSS gives the grid's hook a min-height (.grid-host, as a shop's might): the hook's placeholder must win,
+  // or the recently-viewed box shown under a short grid is pushed off the screen when the cards come.
+  it('rendered in the browser (?ssr=0), the category and supplies pages do not move as the islands mount, on a phone at 4× CPU', async () => {
+    for (const path of ['/?ssr=0', '/c/supplies?ssr=0']) {
+      const context = await shop.browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true, serviceWorkers: 'allow' });
+      const page = await context.newPage();
+      // A phone's CPU (4× slower): the islands mount over several frames, as a shopper sees them.
+      await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await page.addInitScript(() => {
+        const shifts: number[] = [];
+        Object.assign(window, { shifts });
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) shifts.push(entry.value);
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(new URL(path, shop.url).href);
+      await waitForIslands(page);
+      await page.waitForTimeout(500);
+      const shift = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0));
+      expect(shift, `${path}: cumulative layout shift`).toBeLessThan(0.02);
+      expect(await page.locator('.sfw-product-grid .sfw-teaser-card').count(), path).toBeGreaterThan(0);
+      await context.close();
+    }
+  });
+
   it('the React build hydrates the same server HTML, with no console message', async () => {
     for (const id of [sampleIds.plain, sampleIds.variations, sampleIds.deposit, sampleIds.giftOnce, sampleIds.liveBreakOnly, sampleIds.ineligible, sampleIds.charity]) {
       const page = await shop.open(`/${productById(id)!.slug}?build=react`);
