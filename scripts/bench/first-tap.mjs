@@ -428,7 +428,7 @@ export async function firstTap({ browser, baseUrl, runs, only, variants }) {
   ]);
   console.log(`\n${markdownTable(['input', ...VARIANTS.map(([, label]) => label)], lostRows)}`);
   const taskRows = [...new Set(ROWS.map(([name]) => name))]
-    .filter((name) => names.includes(name) && results[name].sleeping.some((r) => typeof r.longestTask === 'number'))
+    .filter((name) => names.includes(name) && VARIANTS.some(([v]) => results[name][v].some((r) => typeof r.longestTask === 'number')))
     .map((name) => [
       name,
       ...VARIANTS.map(([v]) => {

@@ -61,7 +61,9 @@ export function createPrefetch(base: string, map?: PreloadMap) {
       // put a chunk of its own, shared with the PayPal chunk, before input.
       link.nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce ?? '';
       link.href = new URL(file, base).href;
-      if (RUN_AT_IDLE && map.run?.some((i) => file === `./chunks/${map.files[i]}.js`)) link.onload = () => whenIdle(() => void import(link.href).catch(() => {}));
+      // The React build then hydrates a tree off the page once (react-warm-up.tsx): the first island's hydration runs compiled code.
+      if (RUN_AT_IDLE && map.run?.some((i) => file === `./chunks/${map.files[i]}.js`))
+        link.onload = () => whenIdle(() => void import(link.href).then(() => typeof SFW_REACT === 'boolean' && SFW_REACT && import('./react-warm-up')).catch(() => {}));
       document.head.append(link);
     }
   };
