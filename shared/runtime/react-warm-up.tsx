@@ -42,9 +42,19 @@ function Part({ done }: { done: () => void }) {
   );
 }
 
+/** `tag` with these attributes and text, in `parent` (no innerHTML: a page may require Trusted Types). */
+function add(parent: Element, tag: string, attributes: Record<string, string>, text = ''): Element {
+  const element = parent.appendChild(document.createElement(tag));
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+  element.textContent = text;
+  return element;
+}
+
+// The HTML a server would have rendered for the first frame: hydration matches it (no recoverable error, checked).
 const host = document.createElement('div');
-// The HTML a server would have rendered for the first frame: hydration matches it.
-host.innerHTML = '<div class="w" data-n="1"><button type="button" aria-expanded="false">a</button><a href="#w">a 1</a></div>';
+const frame = add(host, 'div', { class: 'w', 'data-n': '1' });
+add(frame, 'button', { type: 'button', 'aria-expanded': 'false' }, 'a');
+add(frame, 'a', { href: '#w' }, 'a 1');
 const root = hydrateRoot(
   host,
   <Scope.Provider value={0}>
