@@ -100,9 +100,22 @@ export class RenderTimes {
 }
 
 /**
+ * Turns of the event loop taken, at most, between two renders to take in what
+ * came meanwhile (drain below), and how long they may take: a flood of
+ * requests must not keep the worker from rendering.
+ */
+const MAX_DRAIN_TURNS = 64;
+const MAX_DRAIN_MS = 2;
+
+/**
  * The renders waiting for the worker, first come first served, run one per
  * turn of the event loop (`defer`), so the requests and closed connections
- * that came in meanwhile are seen before the next one starts.
+ * that came in meanwhile are seen before the next one starts. Node takes in
+ * one new connection per turn of its loop, so a render waits until a turn
+ * sees nothing come in (`arrived()`: a connection, a request): otherwise a
+ * caller that opens a connection per request (PHP) waits unseen in the
+ * system's queue of connections, one taken in per render, and its request
+ * is judged against its deadline only when it is already late.
  * A job: `{deadline, cost, gone(), shed(), run(), took?(ms)}`: the answer's
  * deadline and the expected render time (ms, as `now`), whether its client
  * closed the connection, answering it with empty hooks, rendering it, and
@@ -124,6 +137,16 @@ export class RenderQueue {
     /** the job whose turn began at runningSince */
     this.running = undefined;
     this.scheduled = false;
+    /** connections and requests that came in, and how many the last turn had seen */
+    this.arrivals = 0;
+    this.seen = 0;
+    this.drainTurns = 0;
+    this.drainSince = undefined;
+  }
+
+  /** A connection or a request came in: the loop turns again before the next render, to take in any other. */
+  arrived() {
+    this.arrivals++;
   }
 
   /** When a request seen now came in, at the earliest: while a render runs the loop sees nothing, so since it began. */
@@ -137,6 +160,17 @@ export class RenderQueue {
     this.scheduled = true;
     this.defer(() => {
       this.scheduled = false;
+      if (this.arrivals !== this.seen && this.length > 0) {
+        this.drainSince ??= this.now();
+        if (++this.drainTurns <= MAX_DRAIN_TURNS && this.now() - this.drainSince < MAX_DRAIN_MS) {
+          this.seen = this.arrivals;
+          this.schedule();
+          return;
+        }
+      }
+      this.seen = this.arrivals;
+      this.drainTurns = 0;
+      this.drainSince = undefined;
       const ran = this.running;
       if (ran) ran.took?.(this.now() - this.runningSince);
       this.running = this.runningSince = undefined;

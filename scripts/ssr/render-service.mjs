@@ -144,6 +144,7 @@ export function createRenderService({
   let nextId = 1;
   async function handle(req, res) {
     const arrival = queue.arrival();
+    queue.arrived();
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (path === '/health') {
       if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, { error: 'use GET' }, { Allow: 'GET, HEAD' });
@@ -227,6 +228,7 @@ export function createRenderService({
     res.writeContinue();
     server.emit('request', req, res);
   });
+  server.on('connection', () => queue.arrived());
   server.on('clientError', (error, socket) => {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
   });

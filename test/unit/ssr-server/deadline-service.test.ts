@@ -152,6 +152,23 @@ describe('the caller\'s deadline', () => {
     expect((await health()).body).toMatchObject({ requests: 4, shed: 2, renders: 2 });
   });
 
+  it('a burst on new connections (PHP opens one per page) is all seen before the next render: what cannot end by its deadline is answered \'\' at once, no answer comes late', async () => {
+    // Real renders of 50 ms on the event loop, each expected to take 50; the caller waits 600 ms, so the
+    // service must answer within 480. Node takes in one new connection per turn of its loop: a service that
+    // rendered between two took in one request per render, queued every one, and answered the last after 800 ms.
+    await start({ renderTimes: { expected: () => 50, record: () => {}, relax: () => {} } as never, defer: setImmediate });
+    const body = JSON.stringify({ hooks: [{ widget: 'slow', props: { ms: 50 } }] });
+    const request = `POST /render HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nX-Storefront-Timeout: 600\r\nX-Storefront-Hooks: 1\r\nConnection: close\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
+    const sent = performance.now();
+    const answers = await Promise.all(Array.from({ length: 16 }, () => rawExchange(request).then((answer) => ({ answer, ms: performance.now() - sent }))));
+    const rendered = answers.filter(({ answer }) => answer.endsWith('{"html":["<p>slow</p>"]}'));
+    const empty = answers.filter(({ answer }) => answer.endsWith('{"html":[""]}'));
+    expect(rendered.length + empty.length).toBe(16);
+    expect(rendered.length).toBeGreaterThanOrEqual(5); // 9 fit behind each other in 480 ms
+    expect(rendered.length).toBeLessThanOrEqual(10);
+    expect(Math.max(...answers.map(({ ms }) => ms))).toBeLessThan(600);
+  });
+
   it('a request whose client closed the connection while it waited is dropped: not rendered, not answered', async () => {
     const { options, rendered, runTurns, expected } = clockedService();
     const sockets: Socket[] = [];

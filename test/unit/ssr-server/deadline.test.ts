@@ -105,6 +105,38 @@ describe('the render queue', () => {
     expect(queue.fits(clock.now + 180, 30)).toBe(true);
   });
 
+  it('a turn in which a connection or a request came in is followed by another before the next render (Node takes in one connection a turn), up to 64 turns or 2 ms', () => {
+    const { clock, queue, job, log, turns } = queueAt();
+    queue.add(job('a', { deadline: 500, cost: 10 }));
+    queue.arrived(); // its connection and its request
+    queue.arrived();
+    turns.shift()!();
+    expect(log).toEqual([]); // the loop turned again instead
+    queue.arrived(); // the next connection, taken in on that turn
+    turns.shift()!();
+    expect(log).toEqual([]);
+    turns.shift()!(); // nothing came in: render
+    expect(log).toEqual(['a rendered from 0']);
+    // A flood never keeps the worker from rendering: after 64 turns with arrivals, or 2 ms of them, it renders anyway.
+    queue.add(job('b', { deadline: 500, cost: 10 }));
+    let waited = 0;
+    while (log.length === 1) {
+      queue.arrived();
+      turns.shift()!();
+      waited++;
+    }
+    expect(waited).toBe(65); // 64 turns taking in, then b's render
+    queue.add(job('c', { deadline: 500, cost: 10 }));
+    waited = 0;
+    while (log.length === 2) {
+      queue.arrived();
+      clock.now += 0.5;
+      turns.shift()!();
+      waited++;
+    }
+    expect(waited).toBeLessThanOrEqual(6);
+  });
+
   it('one render per turn of the event loop; a request seen during a render counts as arrived when that render began', () => {
     const { clock, queue, job, turns } = queueAt(1000);
     expect(queue.arrival()).toBe(1000);
