@@ -27,6 +27,8 @@ return [
         'url' => env('STOREFRONT_SSR_URL', 'http://127.0.0.1:13714'),
         // How long a page waits for it, in milliseconds; then its hooks render in the browser.
         'timeout' => (int) env('STOREFRONT_SSR_TIMEOUT', 200),
+        // Each PHP worker keeps one connection to it (false: a new connection per page, Laravel's Http as is).
+        'keep_alive' => (bool) env('STOREFRONT_SSR_KEEP_ALIVE', true),
         // The Node binary storefront:ssr runs (20.11 or later).
         'node' => env('STOREFRONT_NODE', 'node'),
         // The render service storefront:ssr runs: the package's own, one file with no npm dependency.

@@ -63,7 +63,8 @@ class RenderClient
         try {
             // Encoded as data-props is (a string that is not UTF-8 becomes null), so both sides see the same props.
             $body = json_encode(['config' => $config, 'hooks' => $hooks], JSON_PARTIAL_OUTPUT_ON_ERROR);
-            $response = $this->http
+            $http = $this->config->get('storefront.ssr.keep_alive') ? $this->http->setHandler(new KeptConnection) : $this->http;
+            $response = $http
                 ->withOptions(['timeout' => $seconds, 'connect_timeout' => $seconds])
                 ->acceptJson()
                 ->withHeaders([self::TIMEOUT_HEADER => (string) $ms, self::HOOKS_HEADER => (string) count($hooks)])

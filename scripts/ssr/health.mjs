@@ -17,6 +17,7 @@ export function combinedHealth(answered, workers = { count: answered.length, ali
     overBudget: sum((one) => one.overBudget),
     shed: sum((one) => one.shed ?? 0),
     left: sum((one) => one.left ?? 0),
+    connections: sum((one) => one.connections ?? 0),
     cache: {
       hits: sum((one) => one.cache.hits),
       misses: sum((one) => one.cache.misses),

@@ -70,7 +70,7 @@ export function createRenderService({
   health,
 }) {
   const started = Date.now();
-  const stats = { requests: 0, renders: 0, empty: 0, overBudget: 0, shed: 0, left: 0 };
+  const stats = { requests: 0, renders: 0, empty: 0, overBudget: 0, shed: 0, left: 0, connections: 0 };
   const cache = new RenderCache(cacheBytes);
   const log = rateLimited(write, logLinesPerSecond);
   const renderOne = renderHook ?? ((widget, props, config) => ({ html: render(widget, props, config), dropped: [] }));
@@ -228,7 +228,10 @@ export function createRenderService({
     res.writeContinue();
     server.emit('request', req, res);
   });
-  server.on('connection', () => queue.arrived());
+  server.on('connection', () => {
+    stats.connections++;
+    queue.arrived();
+  });
   server.on('clientError', (error, socket) => {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
   });

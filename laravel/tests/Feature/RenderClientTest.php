@@ -54,4 +54,61 @@ class RenderClientTest extends TestCase
         $this->assertSame(['', ''], $client->render([['widget' => 'a', 'props' => null], ['widget' => 'b', 'props' => null]], []));
         $this->assertSame([], $logged);
     }
+
+    private function client(): RenderClient
+    {
+        return new RenderClient(Http::getFacadeRoot(), $this->app['config']);
+    }
+
+    /** The render service's count of connections opened so far (its /health opens one more). */
+    private function serviceConnections(): int
+    {
+        return json_decode(file_get_contents(config('storefront.ssr.url').'/health'), true)['connections'];
+    }
+
+    public function test_a_php_worker_keeps_one_connection_to_the_service_for_page_after_page()
+    {
+        $this->realService(); // its first render: one connection, closed after
+        $search = [['widget' => 'search-bar', 'props' => ['variant' => 'desktop']]];
+        for ($page = 1; $page <= 3; $page++) {
+            $this->assertStringContainsString('<form action="/search" method="get"', $this->client()->render($search, [])[0]);
+        }
+        $this->assertSame(3, $this->serviceConnections(), 'the first render\'s, the three pages\' one, and this /health request\'s');
+    }
+
+    public function test_with_keep_alive_off_each_page_opens_a_connection_of_its_own()
+    {
+        $this->realService();
+        config(['storefront.ssr.keep_alive' => false]);
+        $search = [['widget' => 'search-bar', 'props' => ['variant' => 'desktop']]];
+        for ($page = 1; $page <= 3; $page++) {
+            $this->assertStringContainsString('<form action="/search" method="get"', $this->client()->render($search, [])[0]);
+        }
+        $this->assertSame(5, $this->serviceConnections());
+    }
+
+    public function test_a_kept_connection_the_service_closes_as_the_next_page_asks_is_replaced_once_and_the_page_renders()
+    {
+        $log = $this->fakeService('kept');
+        $logged = [];
+        Event::listen(MessageLogged::class, function (MessageLogged $event) use (&$logged) {
+            $logged[] = $event->message;
+        });
+        $this->assertSame(['<p class="from-service">first </p>'], $this->client()->render([['widget' => 'first', 'props' => null]], []));
+        $this->assertSame(['<p class="from-service">second </p>'], $this->client()->render([['widget' => 'second', 'props' => null]], []));
+        $seen = array_map(function ($line) {
+            return $line === 'dropped' ? $line : json_decode($line, true)['hooks'][0]['widget'];
+        }, file($log, FILE_IGNORE_NEW_LINES));
+        $this->assertSame(['first', 'dropped', 'second'], $seen);
+        $this->assertSame([], $logged);
+    }
+
+    public function test_an_answer_that_comes_after_php_stopped_waiting_is_never_read_as_the_next_pages()
+    {
+        $this->fakeService('slow-first'); // the first answer 250 ms late
+        config(['storefront.ssr.timeout' => 200]);
+        $this->assertSame([''], $this->client()->render([['widget' => 'first', 'props' => null]], []));
+        config(['storefront.ssr.timeout' => 3000]);
+        $this->assertSame(['<p class="from-service">second </p>'], $this->client()->render([['widget' => 'second', 'props' => null]], []));
+    }
 }
