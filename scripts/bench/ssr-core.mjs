@@ -13,9 +13,12 @@
  *   capacity        grids answered per second with 4 requests in flight (the
  *                   worker never idle, nothing shed)
  *   at 4× overload  requests sent at 4 × that rate, open loop (arrivals do not
- *                   wait for answers, as shoppers do not; keep-alive
- *                   connections opened before, as PHP-FPM workers, enough
- *                   that none is waited for): goodput (grids
+ *                   wait for answers, as shoppers do not), in two shapes: on
+ *                   keep-alive connections opened before, enough that none is
+ *                   waited for (the Laravel package keeps one per PHP worker);
+ *                   and on a new connection per request, as curl opens them
+ *                   (HTTP/1.1, closed by PHP after the answer), each against
+ *                   the capacity measured in that shape: goodput (grids
  *                   answered with HTML within 200 ms of being sent, per
  *                   second), its ratio to the capacity of the same run, answers
  *                   (with HTML or empty) after 200 ms, requests answered empty,
@@ -32,12 +35,19 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { Agent, request } from 'node:http';
+import { connect } from 'node:net';
 import { markdownTable, spread } from './common.mjs';
 
 const TIMEOUT_MS = 200;
 const WARM_UP = 2000;
 const WORKER_CORE = '0';
 const CLIENT_CORE = '1';
+/**
+ * Kept connections, as the Laravel package keeps one per PHP worker (KeptConnection); a new one per
+ * request, as curl opens them (the standalone php/storefront-ssr.php, STOREFRONT_SSR_KEEP_ALIVE=false).
+ */
+const SHAPES = ['kept', 'new'];
+const SHAPE_NAMES = { kept: 'kept (Laravel package)', new: 'one per request (curl)' };
 
 /** Pins every thread of `pid` to `cores` (taskset -a). */
 const pin = (pid, cores) => spawnSync('taskset', ['-a', '-cp', cores, String(pid)], { stdio: 'ignore' }).status === 0;
@@ -67,7 +77,7 @@ function post(agent, url, body) {
   return new Promise((resolve, reject) => {
     const req = request(
       `${url}render`,
-      { method: 'POST', agent, headers: { 'Content-Type': 'application/json', 'Content-Length': body.length, 'X-Storefront-Timeout': String(TIMEOUT_MS), 'X-Storefront-Hooks': '1' } },
+      { method: 'POST', agent, headers: { ...HEADERS, 'Content-Length': body.length } },
       (res) => {
         // Read and dropped: the size is the one the service declares.
         const size = Number(res.headers['content-length']);
@@ -81,6 +91,42 @@ function post(agent, url, body) {
   });
 }
 
+const HEADERS = { 'Content-Type': 'application/json', 'X-Storefront-Timeout': String(TIMEOUT_MS), 'X-Storefront-Hooks': '1' };
+
+/**
+ * One POST /render on a new connection, as PHP's curl sends it (HTTP/1.1, no
+ * Connection header, closed by the client once the answer is read): written
+ * on a bare socket, since node's http client takes more CPU per connection than
+ * this core has at 4× (its answers came late because the client was busy).
+ * Same result as post(); the clock starts as the connection is opened.
+ */
+function postOnNewConnection(url, body) {
+  const { hostname, port } = new URL(url);
+  const head = Buffer.from(`POST /render HTTP/1.1\r\nHost: ${hostname}:${port}\r\n${Object.entries(HEADERS).map(([k, v]) => `${k}: ${v}\r\n`).join('')}Content-Length: ${body.length}\r\n\r\n`);
+  const sent = performance.now();
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname);
+    let answer = Buffer.alloc(0);
+    let end = -1;
+    socket.on('connect', () => socket.write(Buffer.concat([head, body])));
+    socket.on('data', (chunk) => {
+      answer = answer.length ? Buffer.concat([answer, chunk]) : chunk;
+      const headEnd = answer.indexOf('\r\n\r\n');
+      if (end < 0 && headEnd >= 0) {
+        const head = answer.subarray(0, headEnd).toString('latin1');
+        if (!/^HTTP\/1\.1 200 /.test(head)) return reject(new Error(head.split('\r\n')[0]));
+        end = headEnd + 4 + Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1]);
+      }
+      if (end >= 0 && answer.length >= end) {
+        socket.destroy();
+        resolve({ size: end - answer.indexOf('\r\n\r\n') - 4, ms: performance.now() - sent, waited: 0 });
+      }
+    });
+    socket.on('error', reject);
+    socket.on('close', () => end < 0 && reject(new Error('closed before the answer')));
+  });
+}
+
 /** An answer with the grid's HTML (an empty hook's answer is 11 bytes). */
 const isHtml = (answer) => answer.size > 1000;
 
@@ -90,12 +136,13 @@ const parentOf = (pid) => Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split
 /**
  * `count` requests, `concurrency` at a time; the CPU over them of the worker
  * (`pids[0]`) and of every other process in `pids` (the primary, which takes
- * no part in a keep-alive connection's requests). `keepAlive: false`: a new
+ * no part in a keep-alive connection's requests). `newConnections`: a new
  * connection per request, as PHP's clients open.
  */
-async function closedLoop(url, pids, bodyOf, { count, concurrency, offset, keepAlive = true }) {
+async function closedLoop(url, pids, bodyOf, { count, concurrency, offset, newConnections = false }) {
   const [workerPid] = pids;
-  const agent = new Agent({ keepAlive, maxSockets: concurrency });
+  const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
+  const send = newConnections ? (body) => postOnNewConnection(url, body) : (body) => post(agent, url, body);
   const answers = [];
   let next = 0;
   const cpu = cpuMs(workerPid);
@@ -103,7 +150,7 @@ async function closedLoop(url, pids, bodyOf, { count, concurrency, offset, keepA
   const started = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
-      while (next < count) answers.push(await post(agent, url, bodyOf(offset + next++)));
+      while (next < count) answers.push(await send(bodyOf(offset + next++)));
     }),
   );
   const seconds = (performance.now() - started) / 1000;
@@ -116,17 +163,17 @@ const SMALL = Buffer.from(JSON.stringify({ hooks: [{ widget: 'search-bar', props
 
 /**
  * Requests at `rate` a second for `seconds`, each sent on time whatever the
- * answers do, as shoppers arrive. As many keep-alive connections as PHP-FPM
- * workers, opened before (a burst of new ones would measure the connection
- * handling, not the renders): enough that none is waited for while each waits
- * at most the timeout (Little's law, with half as many again). A request
- * that still finds none free waits here, as in FPM's queue, before PHP's
- * clock starts; those are counted.
+ * answers do, as shoppers arrive. `newConnections`: each on a connection of
+ * its own, as PHP opens them. Otherwise on keep-alive connections opened
+ * before, enough that none is waited for while each waits at most the timeout
+ * (Little's law, with half as many again); a request that still finds none
+ * free waits here, as in FPM's queue, before PHP's clock starts; those are counted.
  */
-async function openLoop(url, bodyOf, { rate, seconds, offset }) {
-  const connections = Math.ceil(1.5 * rate * (TIMEOUT_MS / 1000)) + 8;
-  const agent = new Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections });
+async function openLoop(url, bodyOf, { rate, seconds, offset, newConnections = false }) {
+  const connections = newConnections ? 0 : Math.ceil(1.5 * rate * (TIMEOUT_MS / 1000)) + 8;
+  const agent = new Agent({ keepAlive: true, maxSockets: connections || 1, maxFreeSockets: connections || 1 });
   await Promise.all(Array.from({ length: connections }, () => post(agent, url, SMALL)));
+  const send = newConnections ? (body) => postOnNewConnection(url, body) : (body) => post(agent, url, body);
   const pending = [];
   const total = Math.round(rate * seconds);
   const started = performance.now();
@@ -134,7 +181,7 @@ async function openLoop(url, bodyOf, { rate, seconds, offset }) {
   await new Promise((resolve) => {
     const tick = () => {
       const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * rate));
-      while (sent < due) pending.push(post(agent, url, bodyOf(offset + sent++)).catch((error) => ({ error })));
+      while (sent < due) pending.push(send(bodyOf(offset + sent++)).catch((error) => ({ error })));
       if (sent < total) setTimeout(tick, 2);
       else resolve();
     };
@@ -188,35 +235,47 @@ export async function perCore({ grid, runs, requests, startService }) {
         await closedLoop(service.url, pids, bodyOf, { count: WARM_UP, concurrency: 4, offset });
         offset += WARM_UP;
         const load = loadavg()[0];
-        const capacity = await closedLoop(service.url, pids, bodyOf, { count: requests, concurrency: 4, offset });
-        offset += requests;
-        const perConnection = await closedLoop(service.url, pids, bodyOf, { count: requests, concurrency: 4, offset, keepAlive: false });
-        offset += requests;
-        const before = await (await fetch(`${service.url}health`)).json();
-        const cpuBefore = cpuMs(workerPid);
-        const overload = await openLoop(service.url, bodyOf, { rate: 4 * capacity.perSecond, seconds: 5, offset });
-        // The share of its CPU the worker spent on grids answered in time, against the capacity run's CPU per grid:
-        // the same ratio as goodput ÷ capacity when the worker has its core, measurable when others share it.
-        overload.cpuShare = (overload.inTime * capacity.cpuPerGrid) / (cpuMs(workerPid) - cpuBefore);
-        offset += overload.count;
-        const after = await (await fetch(`${service.url}health`)).json();
-        overload.stopped = after.overBudget - before.overBudget;
-        results.push({ capacity, perConnection, overload, load });
-        rows.push([
-          run,
-          load.toFixed(1),
-          `${capacity.cpuPerGrid.toFixed(2)} ms`,
-          `${perConnection.cpuAllPerGrid.toFixed(2)} ms`,
-          Math.round(capacity.perSecond),
-          Math.round(overload.goodput),
-          (overload.goodput / capacity.perSecond).toFixed(2),
-          overload.cpuShare.toFixed(2),
-          `${overload.late} of ${overload.count}${overload.late ? ` (max ${Math.round(overload.lateMax)} ms)` : ''}`,
-          `${overload.waited} (${overload.connections} open)`,
-          overload.empty,
-          overload.stopped,
-          overload.failed,
-        ]);
+        for (const shape of SHAPES) {
+          const newConnections = shape === 'new';
+          const capacityBefore = await closedLoop(service.url, pids, bodyOf, { count: requests, concurrency: 4, offset, newConnections });
+          offset += requests;
+          const before = await (await fetch(`${service.url}health`)).json();
+          const cpuBefore = cpuMs(workerPid);
+          const overload = await openLoop(service.url, bodyOf, { rate: 4 * capacityBefore.perSecond, seconds: 5, offset, newConnections });
+          const cpuOverload = cpuMs(workerPid) - cpuBefore;
+          offset += overload.count;
+          const after = await (await fetch(`${service.url}health`)).json();
+          overload.stopped = after.overBudget - before.overBudget;
+          // Measured again after: other processes on the machine take turns on the worker's core, and the
+          // capacity it is compared with is the mean of the runs either side of it.
+          const capacityAfter = await closedLoop(service.url, pids, bodyOf, { count: requests, concurrency: 4, offset, newConnections });
+          offset += requests;
+          const capacity = {
+            perSecond: (capacityBefore.perSecond + capacityAfter.perSecond) / 2,
+            cpuPerGrid: (capacityBefore.cpuPerGrid + capacityAfter.cpuPerGrid) / 2,
+            cpuAllPerGrid: (capacityBefore.cpuAllPerGrid + capacityAfter.cpuAllPerGrid) / 2,
+            range: [capacityBefore.perSecond, capacityAfter.perSecond],
+          };
+          // The share of its CPU the worker spent on grids answered in time, against the capacity run's CPU per grid:
+          // the same ratio as goodput ÷ capacity when the worker has its core, measurable when others share it.
+          overload.cpuShare = (overload.inTime * capacity.cpuPerGrid) / cpuOverload;
+          results.push({ shape, capacity, overload, load });
+          rows.push([
+            run,
+            SHAPE_NAMES[shape],
+            load.toFixed(1),
+            `${capacity.cpuPerGrid.toFixed(2)} ms${newConnections ? ` (${capacity.cpuAllPerGrid.toFixed(2)} with the primary)` : ''}`,
+            `${Math.round(capacity.perSecond)} (${capacity.range.map(Math.round).join(' / ')})`,
+            Math.round(overload.goodput),
+            (overload.goodput / capacity.perSecond).toFixed(2),
+            overload.cpuShare.toFixed(2),
+            `${overload.late} of ${overload.count}${overload.late ? ` (max ${Math.round(overload.lateMax)} ms)` : ''}`,
+            newConnections ? 'none kept' : `${overload.waited} (${overload.connections} open)`,
+            overload.empty,
+            overload.stopped,
+            overload.failed,
+          ]);
+        }
       } finally {
         await service.stop();
       }
@@ -224,8 +283,11 @@ export async function perCore({ grid, runs, requests, startService }) {
   } finally {
     pin(process.pid, `0-${availableParallelism() - 1}`);
   }
-  console.log(`\nPer core: one worker on core ${WORKER_CORE}, this client on core ${CLIENT_CORE}; the 48-card grid, a new shopper each request (cache on, never hit), X-Storefront-Timeout: ${TIMEOUT_MS}; overload: 4 × the run's capacity for 5 s, open loop.\n`);
-  console.log(markdownTable(['run', 'load avg', 'CPU per grid', 'a connection per grid, as PHP (worker + primary)', 'capacity (grids/s)', 'goodput at 4×', 'goodput ÷ capacity', 'worker CPU on grids in time', `answers after ${TIMEOUT_MS} ms`, 'waited for a connection', 'answered empty', 'renders stopped at the deadline', 'failed'], rows));
-  const pick = (f) => spread(results.map(f), (x) => x.toFixed(2));
-  console.log(`\nOver ${runs} runs: CPU per grid ${pick((r) => r.capacity.cpuPerGrid)} ms (a connection per grid: ${pick((r) => r.perConnection.cpuAllPerGrid)} ms); capacity ${pick((r) => r.capacity.perSecond)} grids/s; goodput ÷ capacity ${pick((r) => r.overload.goodput / r.capacity.perSecond)}; worker CPU on grids in time ${pick((r) => r.overload.cpuShare)}; answers after the deadline ${results.reduce((n, r) => n + r.overload.late, 0)}.`);
+  console.log(`\nPer core: one worker on core ${WORKER_CORE}, this client on core ${CLIENT_CORE}; the 48-card grid, a new shopper each request (cache on, never hit), X-Storefront-Timeout: ${TIMEOUT_MS}; overload: 4 × the capacity of the run and shape, open loop, for 5 s.\n`);
+  console.log(markdownTable(['run', 'connections', 'load avg', 'CPU per grid (worker)', 'capacity (grids/s: mean of before / after)', 'goodput at 4×', 'goodput ÷ capacity', 'worker CPU on grids in time', `answers after ${TIMEOUT_MS} ms`, 'waited for a connection', 'answered empty', 'renders stopped at the deadline', 'failed'], rows));
+  for (const shape of SHAPES) {
+    const of = results.filter((r) => r.shape === shape);
+    const pick = (f) => spread(of.map(f), (x) => x.toFixed(2));
+    console.log(`\n${SHAPE_NAMES[shape]}, over ${runs} runs: CPU per grid ${pick((r) => r.capacity.cpuPerGrid)} ms; capacity ${pick((r) => r.capacity.perSecond)} grids/s; goodput ÷ capacity at 4× ${pick((r) => r.overload.goodput / r.capacity.perSecond)}; worker CPU on grids in time ${pick((r) => r.overload.cpuShare)}; answers after the deadline ${of.reduce((n, r) => n + r.overload.late, 0)}.`);
+  }
 }
