@@ -27,7 +27,7 @@ final class StorefrontSsr
     private $timeout;
     /** @var array|object */
     private $config;
-    /** @var string 'curl' or 'streams' */
+    /** @var string 'kept' (one connection per PHP process, page after page), 'curl' or 'streams' (a connection per page) */
     private $transport;
     /** @var string where the last log line's time is kept, for every PHP worker of the machine */
     private $logFile;
@@ -40,7 +40,8 @@ final class StorefrontSsr
 
     /**
      * `url` of the render service (null: none, hooks render in the browser), `timeout` in ms (200), `config` (the
-     * #storefront-config block's array), `transport` ('curl' when loaded, else 'streams'), `logFile` (temp folder).
+     * #storefront-config block's array), `transport` ('kept': one connection kept per PHP process; 'curl' or
+     * 'streams': a connection per page), `logFile` (temp folder).
      */
     public function __construct(array $options = [])
     {
@@ -49,7 +50,7 @@ final class StorefrontSsr
         $this->timeout = max(1, (int) ($options['timeout'] ?? 200));
         $config = $options['config'] ?? [];
         $this->config = $config === [] ? new stdClass() : $config;
-        $this->transport = (string) ($options['transport'] ?? (function_exists('curl_init') ? 'curl' : 'streams'));
+        $this->transport = (string) ($options['transport'] ?? 'kept');
         $this->logFile = (string) ($options['logFile'] ?? sys_get_temp_dir() . '/storefront-ssr-' . md5((string) $this->url) . '.logged');
         $this->token = bin2hex(random_bytes(8));
     }
@@ -139,7 +140,7 @@ final class StorefrontSsr
         // X-Storefront-Timeout: the service sheds work it cannot finish before PHP stops waiting;
         // X-Storefront-Hooks: so it can say so without reading the body.
         $headers = ['Content-Type: application/json', 'Accept: application/json', 'X-Storefront-Timeout: ' . $this->timeout, 'X-Storefront-Hooks: ' . count($hooks)];
-        $answer = $this->transport === 'curl' ? $this->postCurl($body, $headers) : $this->postStreams($body, $headers);
+        $answer = $this->transport === 'curl' ? $this->postCurl($body, $headers) : $this->postStreams($body, $headers, $this->transport === 'kept');
         $html = $answer[0] === 200 ? json_decode($answer[1], true) : null;
         $html = is_array($html) ? ($html['html'] ?? null) : null;
         if (!is_array($html) || array_keys($html) !== array_keys($hooks)) {
@@ -175,8 +176,15 @@ final class StorefrontSsr
         return $result;
     }
 
-    /** HTTP/1.0 over a socket, every wait bounded by what is left of the timeout. */
-    private function postStreams(string $body, array $headers): array
+    /**
+     * HTTP/1.1 over a socket, every wait bounded by what is left of the timeout. `kept`: on the one
+     * connection this PHP process keeps (a persistent socket: a PHP-FPM worker serves page after page, and
+     * the render service pays for every connection it accepts, a third of a grid's cost for each request
+     * it refuses under load); closed on any error or timeout, so a late answer is never read as the next
+     * page's, and replaced once when it closed before any byte of the answer (the service closed it as the
+     * request came: a render is safe to ask for twice). Otherwise a connection of its own, closed after.
+     */
+    private function postStreams(string $body, array $headers, bool $kept): array
     {
         $deadline = microtime(true) + $this->timeout / 1000;
         $parts = parse_url((string) $this->url);
@@ -184,38 +192,104 @@ final class StorefrontSsr
             return [0, '', "not an http:// URL: {$this->url}"];
         }
         $path = rtrim($parts['path'] ?? '', '/') . '/render';
-        $socket = @stream_socket_client('tcp://' . $parts['host'] . ':' . ($parts['port'] ?? 80), $errno, $error, $this->timeout / 1000);
-        if ($socket === false) {
-            return [0, '', "connect: {$error}"];
+        $request = "POST {$path} HTTP/1.1\r\nHost: {$parts['host']}\r\n" . implode("\r\n", array_merge($headers, ['Content-Length: ' . strlen($body), 'Connection: ' . ($kept ? 'keep-alive' : 'close')])) . "\r\n\r\n" . $body;
+        for ($attempt = 1; ; $attempt++) {
+            $flags = STREAM_CLIENT_CONNECT | ($kept ? STREAM_CLIENT_PERSISTENT : 0);
+            $socket = @stream_socket_client('tcp://' . $parts['host'] . ':' . ($parts['port'] ?? 80), $errno, $error, max(0.001, $deadline - microtime(true)), $flags);
+            if ($socket === false) {
+                return [0, '', "connect: {$error}"];
+            }
+            stream_set_blocking($socket, false);
+            [$status, $answer, $problem, $open] = self::exchange($socket, $request, $deadline);
+            if (!$open || !$kept) {
+                fclose($socket);
+            }
+            if ($problem !== 'closed before the answer' || !$kept || $attempt > 1 || microtime(true) >= $deadline) {
+                return [$status, $answer, $problem === '' ? '' : ($problem === 'timeout' ? "no answer within {$this->timeout} ms" : $problem)];
+            }
         }
-        stream_set_blocking($socket, false);
-        $request = "POST {$path} HTTP/1.0\r\nHost: {$parts['host']}\r\n" . implode("\r\n", array_merge($headers, ['Content-Length: ' . strlen($body), 'Connection: close'])) . "\r\n\r\n" . $body;
+    }
+
+    /**
+     * Writes the request and reads the answer.
+     *
+     * @param resource $socket
+     * @return array{0: int, 1: string, 2: string, 3: bool} status (0: none), body, error, whether the connection can serve another
+     */
+    private static function exchange($socket, string $request, float $deadline): array
+    {
         $response = '';
-        $ended = false;
-        while (!$ended && ($left = $deadline - microtime(true)) > 0) {
+        while (($whole = self::whole($response, false)) === null) {
+            $left = $deadline - microtime(true);
             $read = [$socket];
             $write = $request === '' ? [] : [$socket];
             $except = null;
-            if (@stream_select($read, $write, $except, (int) $left, (int) (fmod($left, 1) * 1e6)) === false) {
-                break;
+            if ($left <= 0 || !@stream_select($read, $write, $except, (int) $left, (int) (fmod($left, 1) * 1e6))) {
+                return [0, '', 'timeout', false];
             }
             if ($write !== []) {
-                $request = (string) substr($request, (int) fwrite($socket, $request));
+                $written = @fwrite($socket, $request);
+                if ($written === false) {
+                    return [0, '', 'closed before the answer', false];
+                }
+                $request = (string) substr($request, $written);
             }
             if ($read !== []) {
                 $chunk = fread($socket, 65536);
+                if (($chunk === '' || $chunk === false) && feof($socket)) {
+                    $whole = self::whole($response, true);
+                    if ($whole === null) {
+                        return [0, '', $response === '' ? 'closed before the answer' : 'the connection closed in the middle of the answer', false];
+                    }
+                    break;
+                }
                 $response .= (string) $chunk;
-                $ended = ($chunk === '' || $chunk === false) && feof($socket);
             }
         }
-        fclose($socket);
-        if (!$ended) {
-            return [0, '', "no answer within {$this->timeout} ms"];
-        }
-        $split = strpos($response, "\r\n\r\n");
         $status = preg_match('#^HTTP/\d\.\d (\d{3})#', $response, $m) ? (int) $m[1] : 0;
 
-        return [$status, $split === false ? '' : substr($response, $split + 4), $status === 0 ? 'not an HTTP answer' : ''];
+        return [$status, $whole[0], $status === 0 ? 'not an HTTP answer' : '', $whole[1]];
+    }
+
+    /**
+     * The answer's body once it is whole (framed by its Content-Length, chunked, or ended by the service
+     * closing the connection: `$ended`), with whether the connection can serve another; null before.
+     *
+     * @return array{0: string, 1: bool}|null
+     */
+    private static function whole(string $response, bool $ended): ?array
+    {
+        $split = strpos($response, "\r\n\r\n");
+        if ($split === false) {
+            return null;
+        }
+        $head = substr($response, 0, $split);
+        $rest = (string) substr($response, $split + 4);
+        $open = !$ended && !preg_match('/\r\nconnection: *close/i', $head);
+        if (preg_match('/\r\ntransfer-encoding: *chunked/i', $head)) {
+            $body = '';
+            for ($at = 0; ($eol = strpos($rest, "\r\n", $at)) !== false; $at = $eol + 2 + $size + 2) {
+                $size = (int) hexdec(trim(explode(';', substr($rest, $at, $eol - $at))[0]));
+                if ($size === 0) {
+                    $end = strpos($rest, "\r\n\r\n", $eol); // after the trailers, if any
+
+                    return $end === false ? null : [$body, $open && strlen($rest) === $end + 4];
+                }
+                if (strlen($rest) < $eol + 2 + $size + 2) {
+                    return null;
+                }
+                $body .= substr($rest, $eol + 2, $size);
+            }
+
+            return null;
+        }
+        if (preg_match('/\r\ncontent-length: *(\d+)/i', $head, $m)) {
+            $length = (int) $m[1];
+
+            return strlen($rest) >= $length ? [(string) substr($rest, 0, $length), $open && strlen($rest) === $length] : null;
+        }
+
+        return $ended ? [$rest, false] : null;
     }
 
     /**

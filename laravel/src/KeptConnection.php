@@ -59,7 +59,8 @@ class KeptConnection
         self::$busy[$address] = true;
         try {
             for ($attempt = 1; ; $attempt++) {
-                $socket = self::open($address, min($seconds, (float) ($options['connect_timeout'] ?? $seconds) ?: $seconds), $persistent);
+                $connectSeconds = min((float) ($options['connect_timeout'] ?? 0) ?: $seconds, $deadline - microtime(true));
+                $socket = self::open($address, max(0.001, $connectSeconds), $persistent);
                 try {
                     self::write($socket, $message, $deadline);
                     [$status, $headers, $body, $close] = self::read($socket, $deadline);
@@ -136,10 +137,20 @@ class KeptConnection
     private static function read($socket, float $deadline): array
     {
         $buffer = '';
-        while (($headEnd = strpos($buffer, "\r\n\r\n")) === false) {
-            $buffer .= self::readSome($socket, $deadline, $buffer === '');
+        while (($whole = self::whole($buffer, false)) === null) {
+            $chunk = self::readSome($socket, $deadline);
+            if ($chunk === null) {
+                $whole = self::whole($buffer, true);
+                if ($whole === null) {
+                    throw $buffer === ''
+                        ? new RuntimeException('the connection closed before the answer', self::CLOSED_BEFORE_ANSWER)
+                        : new RuntimeException('the connection closed in the middle of the answer');
+                }
+                break;
+            }
+            $buffer .= $chunk;
         }
-        $lines = explode("\r\n", substr($buffer, 0, $headEnd));
+        $lines = explode("\r\n", substr($buffer, 0, (int) strpos($buffer, "\r\n\r\n")));
         if (! preg_match('#^HTTP/1\.[01] (\d{3})#', array_shift($lines), $status)) {
             throw new RuntimeException('not an HTTP answer');
         }
@@ -148,54 +159,62 @@ class KeptConnection
             [$name, $value] = array_map('trim', explode(':', $line, 2) + [1 => '']);
             $headers[$name][] = $value;
         }
-        $field = function (string $name) use ($headers) {
-            foreach ($headers as $key => $values) {
-                if (strcasecmp($key, $name) === 0) {
-                    return implode(',', $values);
-                }
-            }
 
-            return null;
-        };
-        $body = (string) substr($buffer, $headEnd + 4);
-        $length = $field('Content-Length');
-        if ($length === null || ! ctype_digit($length) || $field('Transfer-Encoding') !== null) {
-            // Not framed as the render service frames its answers: read until the service closes.
-            while (($more = self::readSome($socket, $deadline, false, true)) !== '') {
-                $body .= $more;
-            }
-
-            return [(int) $status[1], $headers, $body, true];
-        }
-        while (strlen($body) < (int) $length) {
-            $body .= self::readSome($socket, $deadline, false);
-        }
-        $close = preg_match('/\bclose\b/i', (string) $field('Connection')) === 1 || strlen($body) > (int) $length;
-
-        return [(int) $status[1], $headers, substr($body, 0, (int) $length), $close];
+        return [(int) $status[1], $headers, $whole[0], ! $whole[1]];
     }
 
     /**
-     * What the socket has, waiting for it until the deadline. At its end:
-     * CLOSED_BEFORE_ANSWER when nothing of the answer came yet (`$first`), '' when `$untilEnd`.
+     * The answer's body once it is whole (framed by its Content-Length, chunked, or ended by the service
+     * closing the connection: `$ended`), with whether the connection can serve another; null before.
+     *
+     * @return array{0: string, 1: bool}|null
+     */
+    private static function whole(string $response, bool $ended): ?array
+    {
+        $split = strpos($response, "\r\n\r\n");
+        if ($split === false) {
+            return null;
+        }
+        $head = substr($response, 0, $split);
+        $rest = (string) substr($response, $split + 4);
+        $open = ! $ended && ! preg_match('/\r\nconnection: *close/i', $head);
+        if (preg_match('/\r\ntransfer-encoding: *chunked/i', $head)) {
+            $body = '';
+            for ($at = 0; ($eol = strpos($rest, "\r\n", $at)) !== false; $at = $eol + 2 + $size + 2) {
+                $size = (int) hexdec(trim(explode(';', substr($rest, $at, $eol - $at))[0]));
+                if ($size === 0) {
+                    $end = strpos($rest, "\r\n\r\n", $eol); // after the trailers, if any
+
+                    return $end === false ? null : [$body, $open && strlen($rest) === $end + 4];
+                }
+                if (strlen($rest) < $eol + 2 + $size + 2) {
+                    return null;
+                }
+                $body .= substr($rest, $eol + 2, $size);
+            }
+
+            return null;
+        }
+        if (preg_match('/\r\ncontent-length: *(\d+)/i', $head, $m)) {
+            $length = (int) $m[1];
+
+            return strlen($rest) >= $length ? [(string) substr($rest, 0, $length), $open && strlen($rest) === $length] : null;
+        }
+
+        return $ended ? [$rest, false] : null;
+    }
+
+    /**
+     * What the socket has, waiting for it until the deadline; null at its end.
      *
      * @param resource $socket
      */
-    private static function readSome($socket, float $deadline, bool $first, bool $untilEnd = false): string
+    private static function readSome($socket, float $deadline): ?string
     {
         self::wait($socket, $deadline, false);
         $chunk = @fread($socket, 65536);
-        if ($chunk === false || ($chunk === '' && feof($socket))) {
-            if ($untilEnd) {
-                return '';
-            }
-            if ($first) {
-                throw new RuntimeException('the connection closed before the answer', self::CLOSED_BEFORE_ANSWER);
-            }
-            throw new RuntimeException('the connection closed in the middle of the answer');
-        }
 
-        return $chunk;
+        return $chunk === false || ($chunk === '' && feof($socket)) ? null : $chunk;
     }
 
     /** @param resource $socket */

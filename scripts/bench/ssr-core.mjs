@@ -15,7 +15,7 @@
  *   at 4× overload  requests sent at 4 × that rate, open loop (arrivals do not
  *                   wait for answers, as shoppers do not), in two shapes: on
  *                   keep-alive connections opened before, enough that none is
- *                   waited for (the Laravel package keeps one per PHP worker);
+ *                   waited for (the PHP clients keep one per PHP worker);
  *                   and on a new connection per request, as curl opens them
  *                   (HTTP/1.1, closed by PHP after the answer), each against
  *                   the capacity measured in that shape: goodput (grids
@@ -43,11 +43,11 @@ const WARM_UP = 2000;
 const WORKER_CORE = '0';
 const CLIENT_CORE = '1';
 /**
- * Kept connections, as the Laravel package keeps one per PHP worker (KeptConnection); a new one per
- * request, as curl opens them (the standalone php/storefront-ssr.php, STOREFRONT_SSR_KEEP_ALIVE=false).
+ * Kept connections, as the PHP clients keep one per PHP worker (the Laravel package, php/storefront-ssr.php); a new one per
+ * request, as curl opens them (STOREFRONT_SSR_KEEP_ALIVE=false, 'transport' => 'curl').
  */
 const SHAPES = ['kept', 'new'];
-const SHAPE_NAMES = { kept: 'kept (Laravel package)', new: 'one per request (curl)' };
+const SHAPE_NAMES = { kept: 'kept (the PHP clients)', new: 'one per request (curl)' };
 
 /** Pins every thread of `pid` to `cores` (taskset -a). */
 const pin = (pid, cores) => spawnSync('taskset', ['-a', '-cp', cores, String(pid)], { stdio: 'ignore' }).status === 0;

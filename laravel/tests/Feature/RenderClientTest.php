@@ -103,6 +103,17 @@ class RenderClientTest extends TestCase
         $this->assertSame([], $logged);
     }
 
+    public function test_answers_in_chunks_are_read_whole_and_the_connection_serves_the_next_page()
+    {
+        $log = $this->fakeService('chunked');
+        $this->assertSame(['<p class="from-service">first </p>'], $this->client()->render([['widget' => 'first', 'props' => null]], []));
+        $this->assertSame(['<p class="from-service">second </p>'], $this->client()->render([['widget' => 'second', 'props' => null]], []));
+        $seen = array_map(function ($line) {
+            return $line === 'connection' ? $line : json_decode($line, true)['hooks'][0]['widget'];
+        }, file($log, FILE_IGNORE_NEW_LINES));
+        $this->assertSame(['connection', 'first', 'second'], $seen);
+    }
+
     public function test_an_answer_that_comes_after_php_stopped_waiting_is_never_read_as_the_next_pages()
     {
         $this->fakeService('slow-first'); // the first answer 250 ms late

@@ -1,7 +1,7 @@
 // @vitest-environment node
 /**
  * php/storefront-ssr.php against a fake render service, under every PHP found
- * here (the system's and Debian 11's PHP 7.4) and with both transports (curl,
+ * here (the system's and Debian 11's PHP 7.4) and with each transport (a kept connection, curl,
  * plain sockets): what it sends, what it prints, and what it does when the
  * service is slow or wrong. Without PHP this file does not run and says so.
  */
@@ -44,6 +44,15 @@ $content = "<main>" . $ssr->hook('product-grid', ['products' => [['title' => 'Bo
 echo $ssr->fill($content);
 `;
 
+/** Two pages served one after the other by one PHP process, as a PHP-FPM worker serves them. */
+const TWO_PAGES = `<?php
+require ${JSON.stringify(join(root, 'php/storefront-ssr.php'))};
+foreach (['first', 'second'] as $page) {
+    $ssr = new StorefrontSsr(json_decode($argv[1], true));
+    echo $ssr->fill($ssr->hook('product-grid', ['products' => [['title' => $page]]])), "\n";
+}
+`;
+
 interface Seen {
   headers: IncomingHttpHeaders;
   body: { config: unknown; hooks: { widget: string; props: unknown }[] };
@@ -56,21 +65,29 @@ describe.skipIf(!versions.length)('php/storefront-ssr.php', () => {
   let seen: Seen[] = [];
   /** How the fake service answers the next requests. */
   let answer: (seen: Seen) => { status: number; body: string; delayMs?: number };
+  /** Connections the fake service accepted; whether it closes a connection when a second request comes on it. */
+  let connections = 0;
+  let dropKeptRequests = false;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'storefront-ssr-php-'));
     writeFileSync(join(dir, 'page.php'), PAGE);
     writeFileSync(join(dir, 'unbuffered.php'), UNBUFFERED);
+    writeFileSync(join(dir, 'two-pages.php'), TWO_PAGES);
     server = createServer((req, res) => {
       let raw = '';
+      const socket = req.socket as typeof req.socket & { served?: number };
+      socket.served = (socket.served ?? 0) + 1;
       req.on('data', (chunk) => (raw += chunk));
       req.on('end', () => {
         const request = { headers: req.headers, body: JSON.parse(raw) };
         seen.push(request);
+        if (dropKeptRequests && socket.served! > 1) return void socket.destroy(); // closed as the request came, unanswered
         const { status, body, delayMs = 0 } = answer(request);
         setTimeout(() => res.writeHead(status, { 'Content-Type': 'application/json' }).end(body), delayMs);
       });
     });
+    server.on('connection', () => connections++);
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
@@ -81,10 +98,12 @@ describe.skipIf(!versions.length)('php/storefront-ssr.php', () => {
   });
   beforeEach(() => {
     seen = [];
+    connections = 0;
+    dropKeptRequests = false;
     answer = ({ body }) => ({ status: 200, body: JSON.stringify({ html: body.hooks.map((h) => `<p>${h.widget}</p>`) }) });
   });
 
-  const cases = versions.flatMap((php) => (['curl', 'streams'] as const).map((transport) => ({ ...php, transport })));
+  const cases = versions.flatMap((php) => (['kept', 'curl', 'streams'] as const).map((transport) => ({ ...php, transport })));
 
   describe.each(cases)('$name, $transport', ({ command, transport }) => {
     let logFile: string;
@@ -150,6 +169,31 @@ describe.skipIf(!versions.length)('php/storefront-ssr.php', () => {
     it('logs every failure when it cannot keep the time of the last line (the log file cannot be written)', async () => {
       answer = () => ({ status: 500, body: '{}' });
       for (let i = 0; i < 2; i++) expect((await page({ url, logFile: join(dir, 'missing-folder/logged') })).log).toMatch(/unavailable, hooks render in the browser/);
+    });
+
+    it(transport === 'kept' ? 'two pages of one PHP process share one connection' : 'each page opens a connection of its own', async () => {
+      const { html, log } = await page({ url, timeout: 1000 }, 'two-pages.php');
+      expect(html).toBe('<div data-widget="product-grid" data-props=\'{"products":[{"title":"first"}]}\'><p>product-grid</p></div>\n' + '<div data-widget="product-grid" data-props=\'{"products":[{"title":"second"}]}\'><p>product-grid</p></div>\n');
+      expect(connections).toBe(transport === 'kept' ? 1 : 2);
+      expect(log).toBe('');
+    });
+
+    it.runIf(transport === 'kept')('a kept connection the service closes as the next page asks is replaced once, and the page renders', async () => {
+      dropKeptRequests = true;
+      const { html, log } = await page({ url, timeout: 1000 }, 'two-pages.php');
+      expect(html.match(/<p>product-grid<\/p>/g)).toHaveLength(2);
+      expect(seen.map(({ body }) => (body.hooks[0]!.props as { products: { title: string }[] }).products[0]!.title)).toEqual(['first', 'second', 'second']);
+      expect(connections).toBe(2);
+      expect(log).toBe('');
+    });
+
+    it.runIf(transport === 'kept')('a connection whose answer came after PHP stopped waiting is not used again: the next page reads its own answer', async () => {
+      answer = ({ body }) => ({ status: 200, body: JSON.stringify({ html: body.hooks.map(() => `<p>${JSON.stringify(body.hooks[0]!.props)}</p>`) }), delayMs: seen.length === 1 ? 300 : 0 });
+      const { html } = await page({ url, timeout: 200 }, 'two-pages.php');
+      const [first, second] = html.trim().split('\n');
+      expect(first).not.toContain('<p>');
+      expect(second).toContain('<p>{"products":[{"title":"second"}]}</p>');
+      expect(connections).toBe(2);
     });
 
     it('without a url makes no request and prints the empty hooks', async () => {
