@@ -28,6 +28,8 @@ export declare class RenderQueue {
   readonly length: number;
   readonly queued: number;
   arrival(): number;
+  /** A connection or a request came in: the loop turns again before the next render. */
+  arrived(): void;
   fits(deadline: number, cost: number): boolean;
   add(job: RenderJob): boolean;
   next(): RenderJob | undefined;
