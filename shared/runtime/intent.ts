@@ -78,7 +78,8 @@ export function listenForIntent(handlers: IntentHandlers) {
 
   function onEvent(event: Event): void {
     if (event.type === 'pointerdown') pressed = released = undefined; // a new press, wherever it lands
-    if (event.type === 'pointermove' && !handlers.watchMoves()) return;
+    // A move that did not move is the browser's own after a layout or a load, under a still (or emulated) cursor.
+    if (event.type === 'pointermove' && !(handlers.watchMoves() && ((event as MouseEvent).movementX || (event as MouseEvent).movementY))) return;
     const target = event.target instanceof Element ? event.target : null;
     const host = target?.closest<HTMLElement>(HOOK_SELECTOR);
     if (!target || !host) return;
