@@ -60,6 +60,21 @@ class RenderClientTest extends TestCase
         return new RenderClient(Http::getFacadeRoot(), $this->app['config']);
     }
 
+    /**
+     * Renders two pages (a hook each, "first" and "second") through the fake service, asserting each got its
+     * own HTML; returns what the service's log says it saw: each request's widget, and its own lines.
+     */
+    private function twoPages(string $log): array
+    {
+        foreach (['first', 'second'] as $page) {
+            $this->assertSame(["<p class=\"from-service\">{$page} </p>"], $this->client()->render([['widget' => $page, 'props' => null]], []));
+        }
+
+        return array_map(function ($line) {
+            return $line[0] === '{' ? json_decode($line, true)['hooks'][0]['widget'] : $line;
+        }, file($log, FILE_IGNORE_NEW_LINES));
+    }
+
     /** The render service's count of connections opened so far (its /health opens one more). */
     private function serviceConnections(): int
     {
@@ -94,24 +109,14 @@ class RenderClientTest extends TestCase
         Event::listen(MessageLogged::class, function (MessageLogged $event) use (&$logged) {
             $logged[] = $event->message;
         });
-        $this->assertSame(['<p class="from-service">first </p>'], $this->client()->render([['widget' => 'first', 'props' => null]], []));
-        $this->assertSame(['<p class="from-service">second </p>'], $this->client()->render([['widget' => 'second', 'props' => null]], []));
-        $seen = array_map(function ($line) {
-            return $line === 'dropped' ? $line : json_decode($line, true)['hooks'][0]['widget'];
-        }, file($log, FILE_IGNORE_NEW_LINES));
-        $this->assertSame(['first', 'dropped', 'second'], $seen);
+        $this->assertSame(['first', 'dropped', 'second'], $this->twoPages($log));
         $this->assertSame([], $logged);
     }
 
     public function test_answers_in_chunks_are_read_whole_and_the_connection_serves_the_next_page()
     {
         $log = $this->fakeService('chunked');
-        $this->assertSame(['<p class="from-service">first </p>'], $this->client()->render([['widget' => 'first', 'props' => null]], []));
-        $this->assertSame(['<p class="from-service">second </p>'], $this->client()->render([['widget' => 'second', 'props' => null]], []));
-        $seen = array_map(function ($line) {
-            return $line === 'connection' ? $line : json_decode($line, true)['hooks'][0]['widget'];
-        }, file($log, FILE_IGNORE_NEW_LINES));
-        $this->assertSame(['connection', 'first', 'second'], $seen);
+        $this->assertSame(['connection', 'first', 'second'], $this->twoPages($log));
     }
 
     public function test_an_answer_that_comes_after_php_stopped_waiting_is_never_read_as_the_next_pages()
