@@ -228,6 +228,9 @@ export async function buildServer() {
 
 function finish(variant, outdir, metafile) {
   const manifest = viteManifest(metafile, { root, outdir, entry: ENTRY, cssEntry: CSS_ENTRY });
+  // What the PHP clients send the render service (X-Storefront-Render-Version): it renders the hooks of
+  // a page only for the bundle it loads (docs/render-service.md "Deadlines").
+  manifest[ENTRY].renderVersion = (renderVersion ??= hashSources());
   writeFileSync(join(outdir, 'manifest.json'), JSON.stringify(manifest, null, 2));
   const entry = manifest[ENTRY];
   // Stable names for pages that cannot read the manifest.

@@ -35,13 +35,16 @@ final class StorefrontSsr
     private $hooks = [];
     /** @var string makes this page's placeholders impossible to guess from its content */
     private $token;
+    /** @var string|null the render version of the bundle the page loads (its manifest.json says) */
+    private $renderVersion = null;
     /** @var string the page so far, while it is buffered */
     private $page = '';
 
     /**
      * `url` of the render service (null: none, hooks render in the browser), `timeout` in ms (200), `config` (the
-     * #storefront-config block's array), `transport` ('kept': one connection kept per PHP process; 'curl' or
-     * 'streams': a connection per page), `logFile` (temp folder).
+     * #storefront-config block's array), `manifest` (the bundle's manifest.json: the service renders for its
+     * build only), `transport` ('kept': one connection kept per PHP process; 'curl' or 'streams': a connection
+     * per page), `logFile` (temp folder).
      */
     public function __construct(array $options = [])
     {
@@ -53,6 +56,12 @@ final class StorefrontSsr
         $this->transport = (string) ($options['transport'] ?? 'kept');
         $this->logFile = (string) ($options['logFile'] ?? sys_get_temp_dir() . '/storefront-ssr-' . md5((string) $this->url) . '.logged');
         $this->token = bin2hex(random_bytes(8));
+        // The bundle's manifest names its render version: the service renders only for that build.
+        if (isset($options['manifest'])) {
+            $manifest = json_decode((string) @file_get_contents((string) $options['manifest']), true);
+            $version = $manifest['widgets/storefront.ts']['renderVersion'] ?? null;
+            $this->renderVersion = is_string($version) ? $version : null;
+        }
     }
 
     /** A renderer that buffers the page from now on and fills its hooks when the page ends. */
@@ -140,6 +149,10 @@ final class StorefrontSsr
         // X-Storefront-Timeout: the service sheds work it cannot finish before PHP stops waiting;
         // X-Storefront-Hooks: so it can say so without reading the body.
         $headers = ['Content-Type: application/json', 'Accept: application/json', 'X-Storefront-Timeout: ' . $this->timeout, 'X-Storefront-Hooks: ' . count($hooks)];
+        // X-Storefront-Render-Version: server HTML of another build would not hydrate (a service not restarted after a deploy).
+        if ($this->renderVersion !== null && preg_match('/^[\w.-]{1,64}$/', $this->renderVersion)) {
+            $headers[] = 'X-Storefront-Render-Version: ' . $this->renderVersion;
+        }
         $answer = $this->transport === 'curl' ? $this->postCurl($body, $headers) : $this->postStreams($body, $headers, $this->transport === 'kept');
         $html = $answer[0] === 200 ? json_decode($answer[1], true) : null;
         $html = is_array($html) ? ($html['html'] ?? null) : null;

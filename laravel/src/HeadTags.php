@@ -53,6 +53,8 @@ class HeadTags
         if (! is_array($entry) || ! isset($entry['file'])) {
             return $html.$this->missing($nonceAttr, "[storefront] The manifest of build {$bundle['id']} has no ".Storefront::ENTRY.'. The islands do not load.');
         }
+        // The render service renders this page's hooks only for the bundle it loads.
+        $this->storefront->page()->loads(is_string($entry['renderVersion'] ?? null) ? $entry['renderVersion'] : null);
         $dir .= '/'.$bundle['id'];
 
         $url = function (string $file) use ($dir) {

@@ -28,6 +28,9 @@ class Page
     /** @var array|object|null */
     private $config;
 
+    /** @var string|null the render version of the bundle the page loads, once its head is printed */
+    private $renderVersion;
+
     public function __construct()
     {
         $this->token = bin2hex(random_bytes(8));
@@ -59,6 +62,18 @@ class Page
         $this->hooks[] = ['widget' => $widget, 'props' => $props];
 
         return '<!--storefront-hook:'.$this->token.':'.(count($this->hooks) - 1).'-->';
+    }
+
+    /** The page loads the bundle of this render version (its head printed it; null: a build that does not say). */
+    public function loads(?string $renderVersion): void
+    {
+        $this->renderVersion = $renderVersion;
+    }
+
+    /** The render version of the bundle the page loads, for the render service; null when no head said. */
+    public function renderVersion(): ?string
+    {
+        return $this->renderVersion;
     }
 
     public function hasHooks(): bool

@@ -21,6 +21,9 @@ class RenderClient
     /** Tells the service how many hooks the body holds: under load it refuses a request without reading the body. */
     public const HOOKS_HEADER = 'X-Storefront-Hooks';
 
+    /** Tells the service the render version of the bundle the page loads: it renders for that build only. */
+    public const RENDER_VERSION_HEADER = 'X-Storefront-Render-Version';
+
     /** @var Http */
     private $http;
 
@@ -48,9 +51,10 @@ class RenderClient
      *
      * @param  array<int, array{widget: string, props: mixed}>  $hooks
      * @param  array|object  $config  the page config, as in #storefront-config
+     * @param  string|null  $renderVersion  the render version of the bundle the page loads (its manifest says)
      * @return string[]
      */
-    public function render(array $hooks, $config): array
+    public function render(array $hooks, $config, ?string $renderVersion = null): array
     {
         $empty = array_fill(0, count($hooks), '');
         if ($hooks === []) {
@@ -67,7 +71,8 @@ class RenderClient
             $response = $http
                 ->withOptions(['timeout' => $seconds, 'connect_timeout' => $seconds])
                 ->acceptJson()
-                ->withHeaders([self::TIMEOUT_HEADER => (string) $ms, self::HOOKS_HEADER => (string) count($hooks)])
+                ->withHeaders([self::TIMEOUT_HEADER => (string) $ms, self::HOOKS_HEADER => (string) count($hooks)]
+                    + ($renderVersion === null ? [] : [self::RENDER_VERSION_HEADER => $renderVersion]))
                 ->withBody($body, 'application/json')
                 ->post($url.'/render');
             $html = $response->status() === 200 ? json_decode($response->body(), true) : null;

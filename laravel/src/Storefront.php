@@ -77,7 +77,7 @@ class Storefront
         $render = $render && app('config')->get('storefront.ssr.enabled');
 
         return $this->page()->fill($html, $render ? function (array $hooks) {
-            return app(RenderClient::class)->render($hooks, $this->pageConfig());
+            return app(RenderClient::class)->render($hooks, $this->pageConfig(), $this->page()->renderVersion());
         } : null);
     }
 

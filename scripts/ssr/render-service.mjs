@@ -24,6 +24,10 @@ export const DEFAULT_RENDER_BUDGET_MS = 150;
 export const DEFAULT_CACHE_BYTES = 32 * 1024 * 1024;
 export const DEFAULT_LOG_LINES_PER_SECOND = 20;
 
+export const RENDER_VERSION_HEADER = 'x-storefront-render-version';
+/** The header's version when it is one (letters, digits, . _ -; at most 64), for the comparison and the log line. */
+const versionOf = (value) => (typeof value === 'string' && /^[\w.-]{1,64}$/.test(value) ? value : undefined);
+
 /** Whether the client keeps the connection after this request (HTTP/1.1 unless it says close; 1.0 only if it says keep-alive). */
 const staysOpen = (req) => (req.httpVersion === '1.1' ? !/\bclose\b/i.test(req.headers.connection ?? '') : /\bkeep-alive\b/i.test(req.headers.connection ?? ''));
 
@@ -158,12 +162,19 @@ export function createRenderService({
     const type = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
     if (type !== 'application/json') throw new RequestError(415, 'Content-Type must be application/json');
     const deadline = deadlineOf(arrival, timeoutOf(req.headers[TIMEOUT_HEADER], timeoutMs));
+    // The render version of the bundle the page loads (the PHP clients send it): server HTML of another
+    // build does not hydrate there, and a first tap on it would be lost, so every hook is '' at once and the
+    // page renders them in the browser (a service not restarted after a deploy).
+    const asked = versionOf(req.headers[RENDER_VERSION_HEADER]);
+    const otherBuild = asked !== undefined && asked !== renderVersion;
     const refused = (cost) => {
+      if (otherBuild) return true;
       if (warm && queue.fits(deadline, cost)) return false;
       if (warm && queue.length === 0) renderTimes.relax?.();
       return true;
     };
-    const why = () => (warm ? 'its render would end after the deadline' : 'warming up');
+    const why = () =>
+      otherBuild ? `the page loads the build of render version ${asked}, this service renders ${renderVersion}: restart it after a deploy` : warm ? 'its render would end after the deadline' : 'warming up';
     // Under overload most requests end here. The caller said how many hooks and how many bytes: refused
     // unread, when the connection stays open to drop the rest of the body. One that closes after the answer
     // (PHP's streams transport: HTTP/1.0) is read first: closed with bytes unread, it would be reset, and

@@ -34,6 +34,18 @@ class RenderClientTest extends TestCase
         });
     }
 
+    public function test_the_render_version_of_the_bundle_the_page_loads_is_sent_when_known()
+    {
+        Http::fake(['*' => Http::response(['html' => ['<p>a</p>']])]);
+        $client = new RenderClient(Http::getFacadeRoot(), $this->app['config']);
+        $client->render([['widget' => 'search-bar', 'props' => null]], [], 'a1b2c3d4e5');
+        $client->render([['widget' => 'search-bar', 'props' => null]], []);
+        $sent = Http::recorded()->map(function ($pair) {
+            return $pair[0]->header('X-Storefront-Render-Version');
+        })->all();
+        $this->assertSame([['a1b2c3d4e5'], []], $sent);
+    }
+
     public function test_the_default_timeout_is_sent_when_the_app_sets_none()
     {
         $this->renderWith(null);

@@ -5,7 +5,10 @@ namespace StorefrontWidgets\Laravel\Tests\Feature;
 use Illuminate\Log\Events\MessageLogged;
 use Illuminate\Support\Facades\Event;
 use Illuminate\Support\Facades\View;
+use StorefrontWidgets\Laravel\Builds;
 use StorefrontWidgets\Laravel\Facades\Storefront;
+use StorefrontWidgets\Laravel\Storefront as StorefrontService;
+use StorefrontWidgets\Laravel\StorefrontServiceProvider;
 use StorefrontWidgets\Laravel\Tests\TestCase;
 
 class RenderServiceTest extends TestCase
@@ -63,6 +66,23 @@ class RenderServiceTest extends TestCase
         $this->assertStringContainsString('>&lt;/script>&lt;script>alert(1)&lt;/script> Chrome #2</a>', $hooks['product-grid']);
         $health = json_decode(file_get_contents(config('storefront.ssr.url').'/health'), true);
         $this->assertSame(2, $health['requests'], 'the warm-up and the page: one request for the four hooks');
+        $this->assertSame([], $this->warnings);
+    }
+
+    public function test_a_page_that_loads_another_build_than_the_service_renders_gets_its_hooks_empty_and_its_own_build_renders()
+    {
+        // A deploy: the page loads build B while the service, not restarted yet, renders build A. Server HTML of A
+        // would not hydrate on B's islands, and a first tap on it would be lost: the hooks render in the browser.
+        $this->realService();
+        config(['storefront.ssr.timeout' => 5000]);
+        $version = Builds::read(StorefrontServiceProvider::dist('public'))['manifest'][StorefrontService::ENTRY]['renderVersion'];
+        $this->assertMatchesRegularExpression('/^[0-9a-f]{10}$/', $version, 'the package\'s build says its render version');
+        foreach (['another build' => '0123456789', 'the same build' => $version] as $case => $loaded) {
+            $this->bundle([StorefrontService::ENTRY => ['file' => 'storefront-X.js', 'isEntry' => true, 'renderVersion' => $loaded]], true, 'v'.$loaded);
+            $grid = $this->hooks($this->get('/?cards=2')->assertOk()->getContent())['product-grid'];
+            $this->assertSame($case === 'the same build' ? 2 : 0, substr_count($grid, 'class="sfw-teaser-card"'), $case);
+        }
+        $this->assertSame(1, json_decode(file_get_contents(config('storefront.ssr.url').'/health'), true)['shed']);
         $this->assertSame([], $this->warnings);
     }
 

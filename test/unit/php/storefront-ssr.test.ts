@@ -196,6 +196,14 @@ describe.skipIf(!versions.length)('php/storefront-ssr.php', () => {
       expect(connections).toBe(2);
     });
 
+    it('says the render version of the bundle its `manifest` names (X-Storefront-Render-Version); without one, none', async () => {
+      const manifest = join(dir, 'manifest.json');
+      writeFileSync(manifest, JSON.stringify({ 'widgets/storefront.ts': { file: 'storefront-X.js', isEntry: true, renderVersion: 'a1b2c3d4e5' } }));
+      await page({ url, manifest });
+      await page({ url, manifest: join(dir, 'missing/manifest.json') });
+      expect(seen.map(({ headers }) => headers['x-storefront-render-version'])).toEqual(['a1b2c3d4e5', undefined]);
+    });
+
     it('without a url makes no request and prints the empty hooks', async () => {
       const { html, log } = await page({ url: null });
       expect(seen).toEqual([]);

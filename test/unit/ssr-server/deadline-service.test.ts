@@ -169,6 +169,20 @@ describe('the caller\'s deadline', () => {
     expect(Math.max(...answers.map(({ ms }) => ms))).toBeLessThan(600);
   });
 
+  it('a page that loads another build (X-Storefront-Render-Version, a service not restarted after a deploy) gets every hook \'\' at once, said in one line; its own build and a caller that does not say render', async () => {
+    await start({ renderVersion: 'b2c3d4e5f6' });
+    const ask = (version?: string) =>
+      renderHooks({ hooks: [{ widget: 'card', props: { title: 'A', price: 1 } }, { widget: 'card', props: { title: 'B', price: 2 } }] }, {
+        headers: { 'Content-Type': 'application/json', ...(version === undefined ? {} : { 'X-Storefront-Render-Version': version }) },
+      });
+    expect((await ask('a1b2c3d4e5')).body).toEqual({ html: ['', ''] });
+    expect(logs).toEqual(['1 request answered with empty hooks, not rendered: the page loads the build of render version a1b2c3d4e5, this service renders b2c3d4e5f6: restart it after a deploy ×1']);
+    expect((await ask('b2c3d4e5f6')).body.html).toEqual(['<h3>A</h3><p>$1</p>', '<h3>B</h3><p>$2</p>']);
+    expect((await ask()).body.html).toEqual(['<h3>A</h3><p>$1</p>', '<h3>B</h3><p>$2</p>']);
+    expect((await ask('<script>')).body.html).toEqual(['<h3>A</h3><p>$1</p>', '<h3>B</h3><p>$2</p>']); // not a version: as without it
+    expect((await health()).body).toMatchObject({ requests: 4, shed: 1 });
+  });
+
   it('a request whose client closed the connection while it waited is dropped: not rendered, not answered', async () => {
     const { options, rendered, runTurns, expected } = clockedService();
     const sockets: Socket[] = [];
