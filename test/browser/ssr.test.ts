@@ -106,6 +106,8 @@ describe('server-rendered pages', () => {
     await page.getByRole('button', { name: /^Cart, 1 item/ }).click();
     await page.getByRole('dialog', { name: 'Shopping cart' }).waitFor();
     await page.keyboard.press('Escape');
+    // The first click woke the page: what follows checks the islands once hydrated (typing while they wake: first-tap.test.ts).
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-widget]')].every((h) => !['sleeping', 'loading'].includes(h.getAttribute('data-island') ?? '')));
     await page.locator('.mainbar__search input[name="q"]').fill('pokemon');
     await page.locator('.mainbar__search [role="option"]').first().waitFor();
     await page.keyboard.press('Escape');
