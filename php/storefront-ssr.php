@@ -58,10 +58,26 @@ final class StorefrontSsr
         $this->token = bin2hex(random_bytes(8));
         // The bundle's manifest names its render version: the service renders only for that build.
         if (isset($options['manifest'])) {
-            $manifest = json_decode((string) @file_get_contents((string) $options['manifest']), true);
-            $version = $manifest['widgets/storefront.ts']['renderVersion'] ?? null;
-            $this->renderVersion = is_string($version) ? $version : null;
+            $this->renderVersion = self::renderVersionOf((string) $options['manifest']);
         }
+    }
+
+    /**
+     * The render version the manifest at $path names (null: none), read once per PHP process and again
+     * only when the file changes (its time and size, as the Laravel package reads it): not decoded on every page.
+     */
+    private static function renderVersionOf(string $path): ?string
+    {
+        static $read = []; // path => [time and size, version]
+        $stat = @stat($path);
+        $changed = $stat === false ? false : $stat['mtime'] . ':' . $stat['size'];
+        if (!isset($read[$path]) || $read[$path][0] !== $changed) {
+            $manifest = $changed === false ? null : json_decode((string) @file_get_contents($path), true);
+            $version = $manifest['widgets/storefront.ts']['renderVersion'] ?? null;
+            $read[$path] = [$changed, is_string($version) ? $version : null];
+        }
+
+        return $read[$path][1];
     }
 
     /** A renderer that buffers the page from now on and fills its hooks when the page ends. */
