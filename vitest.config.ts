@@ -1,4 +1,6 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+type ProjectTest = NonNullable<TestProjectInlineConfiguration['test']>;
 
 // Unit tests run against preact/compat, the runtime that ships.
 const preactAlias = {
@@ -9,6 +11,15 @@ const preactAlias = {
   'react-dom': 'preact/compat',
   react: 'preact/compat',
 };
+
+// One file at a time: the browser tests share the machine's two cores with the browsers they drive.
+const browser = {
+  environment: 'node',
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  fileParallelism: false,
+  globalSetup: ['test/browser/global-setup.ts'],
+} satisfies ProjectTest;
 
 export default defineConfig({
   test: {
@@ -29,15 +40,12 @@ export default defineConfig({
         },
       },
       {
-        test: {
-          name: 'browser',
-          include: ['test/browser/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          fileParallelism: false,
-          globalSetup: ['test/browser/global-setup.ts'],
-        },
+        test: { name: 'browser', include: ['test/browser/**/*.test.ts'], ...browser },
+      },
+      {
+        // The browser tests prefer Debian's chromium where it is installed; the Chromium shipped in
+        // npm (a fresh machine's) runs the Chromium shopper journeys too, so neither path rots unseen.
+        test: { name: 'npm-chromium', include: ['test/browser/engines/chromium.test.ts'], env: { STOREFRONT_CHROMIUM: 'npm' }, ...browser },
       },
     ],
   },

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# The browsers the engine tests drive besides Chromium (test/browser/engines), from Debian:
-# Firefox ESR (WebDriver BiDi) and WebKitGTK's WebDriver with its MiniBrowser, under Xvfb.
+# The browsers the tests drive, from Debian: Chromium (the one developers have, which the
+# browser tests prefer over the npm one: scripts/chromium.mjs), and for the engine tests
+# (test/browser/engines) Firefox ESR (WebDriver BiDi) and WebKitGTK's WebDriver with its
+# MiniBrowser, under Xvfb.
 # Installed with apt-get as root; otherwise the command is printed. Run again any time.
 set -euo pipefail
-PACKAGES="firefox-esr webkit2gtk-driver xvfb"
-if command -v firefox-esr >/dev/null && command -v WebKitWebDriver >/dev/null && command -v Xvfb >/dev/null; then
+PACKAGES="chromium firefox-esr webkit2gtk-driver xvfb"
+if command -v chromium >/dev/null && command -v firefox-esr >/dev/null && command -v WebKitWebDriver >/dev/null && command -v Xvfb >/dev/null; then
   exit 0
 fi
 if [ "$(id -u)" != 0 ]; then
@@ -13,4 +15,4 @@ if [ "$(id -u)" != 0 ]; then
 fi
 apt-get update -qq
 DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $PACKAGES >/dev/null
-echo "browser-deps: $(firefox-esr --version), WebKitGTK's WebDriver $(dpkg-query -W -f='${Version}' webkit2gtk-driver)"
+echo "browser-deps: $(chromium --version), $(firefox-esr --version), WebKitGTK's WebDriver $(dpkg-query -W -f='${Version}' webkit2gtk-driver)"

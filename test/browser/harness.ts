@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { launchChromium as launch } from '../../scripts/chromium.mjs';
 // @ts-expect-error: plain JS module without types
@@ -152,6 +152,54 @@ export async function waitForIslands(page: Page): Promise<void> {
       return state === 'waiting' && rect.top > window.innerHeight + 300;
     });
   });
+}
+
+/** How a shopper's device first reaches an island. */
+export type WakeBy = 'mouse' | 'finger' | 'keyboard';
+
+/**
+ * Wakes a sleeping page as a shopper's device does (docs/architecture.md "When islands
+ * wake") and waits until no island sleeps. Every test that wakes a page with input uses it.
+ * - `mouse`: the pointer comes onto the island and moves over it. Several moves: the
+ *   first move into a page carries no movement (Chromium, either build), and a move
+ *   that did not move is not an intent (shared/runtime/intent.ts).
+ * - `finger`: a tap (a pointerdown, then the tap's click) on the island's plain text,
+ *   never on a control, so nothing else happens (the context needs `hasTouch`).
+ * - `keyboard`: Tab until the focus is in an island.
+ * `at`: the island (default: the first hook on screen).
+ */
+export async function wakePage(page: Page, { by = 'mouse', at }: { by?: WakeBy; at?: Locator } = {}): Promise<void> {
+  if (by === 'keyboard') {
+    for (let tabs = 0; tabs < 20 && !(await page.evaluate(() => !!document.activeElement?.closest('[data-widget]'))); tabs++) await page.keyboard.press('Tab');
+  } else {
+    const island = at ?? page.locator('[data-widget]').filter({ visible: true }).first();
+    await island.scrollIntoViewIfNeeded();
+    // A mouse may pass over a control; a finger taps plain text only.
+    const point = await island.evaluate(pointIn, by === 'mouse');
+    if (!point) throw new Error(`wakePage: no point of ${await island.evaluate((el) => el.outerHTML.slice(0, 80))} to reach by ${by}`);
+    if (by === 'finger') await page.touchscreen.tap(point.x, point.y);
+    else {
+      await page.mouse.move(point.x - 8, point.y);
+      await page.mouse.move(point.x, point.y, { steps: 4 });
+    }
+  }
+  await page.waitForFunction(() => !document.querySelector('[data-island="sleeping"]'));
+}
+
+/** A point inside the element and the viewport whose topmost element is in it and, unless `controls`, no control (a tap there does nothing but reach it). */
+function pointIn(el: Element, controls: boolean): { x: number; y: number } | null {
+  const box = el.getBoundingClientRect();
+  const control = 'a, button, input, select, textarea, label, summary, [role="button"], [tabindex]';
+  for (const fy of [0.5, 0.25, 0.75, 0.1, 0.9]) {
+    for (const fx of [0.5, 0.25, 0.75, 0.1, 0.9, 0.02, 0.98]) {
+      const x = box.left + box.width * fx;
+      const y = box.top + box.height * fy;
+      if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
+      const hit = document.elementFromPoint(x, y);
+      if (hit && el.contains(hit) && (controls || !hit.closest(control))) return { x, y };
+    }
+  }
+  return null;
 }
 
 const axeSource = readFile(require.resolve('axe-core/axe.min.js'), 'utf8');

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, waitForIslands } from './harness';
+import { launchChromium, waitForIslands, wakePage } from './harness';
 import { freePort, hasLaravelPhp, hungService, pageTime, startUntil, stop } from './servers';
 
 const root = resolve(__dirname, '../..');
@@ -97,7 +97,7 @@ describe.skipIf(!php).each(versions)('$name app with the package', ({ includePat
     const firstCard = page.locator('.sfw-teaser-card').first();
     const serverButton = await firstCard.locator('button').elementHandle();
     await waitForIslands(page);
-    await page.mouse.move(400, 400); // the first input wakes the islands
+    await wakePage(page); // the first input wakes the islands
     await page.waitForFunction(() => [...document.querySelectorAll('[data-widget]')].every((h) => h.getAttribute('data-island') === 'ready'));
     expect(await page.locator('.sfw-teaser-card').count()).toBe(48);
 

@@ -15,7 +15,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { productById, sampleIds } from '../../demo-pages/mock/catalog';
 import { contrast } from './a11y';
-import { axeViolations, useShop } from './harness';
+import { axeViolations, useShop, wakePage } from './harness';
 import { comparePngs } from './pixels';
 
 const shop = useShop({ mock: 'server' });
@@ -185,8 +185,7 @@ const LOOKS: Look[] = [
 async function openAwake(path: string, size: { width: number; height: number; phone: boolean }) {
   const page = await shop.open(path, size);
   // A dialog open at load (the country prompt) has woken it already, and covers the rest.
-  if (await page.locator('[data-island="sleeping"]').count()) await page.locator('[data-widget="cart-dropdown"]').hover();
-  await page.waitForFunction(() => !document.querySelector('[data-island="sleeping"]'));
+  if (await page.locator('[data-island="sleeping"]').count()) await wakePage(page, { at: page.locator('[data-widget="cart-dropdown"]') });
   return page;
 }
 

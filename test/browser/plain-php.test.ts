@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOSTILE_TITLES, phps, root, writeSite } from '../embedding-site';
-import { cartControl, launchChromium, waitForIslands } from './harness';
+import { cartControl, launchChromium, waitForIslands, wakePage } from './harness';
 import { freePort, hungService, pageTime, type Started, startUntil, stop } from './servers';
 
 const versions = phps();
@@ -81,7 +81,7 @@ describe.skipIf(!versions.length).each(versions)('$name: the plain-PHP shop of d
   /** Wakes the page and waits until every hook listens. */
   async function everyHookReady(page: Page): Promise<void> {
     await waitForIslands(page);
-    await page.mouse.move(400, 400); // the first input wakes the server-rendered islands
+    await wakePage(page); // the first input wakes the server-rendered islands
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight)); // and the loyalty button, near the viewport
     await page.waitForFunction(() => [...document.querySelectorAll('[data-widget]')].every((h) => h.getAttribute('data-island') === 'ready'));
   }
@@ -148,7 +148,6 @@ describe.skipIf(!versions.length).each(versions)('$name: the plain-PHP shop of d
 
     const { page, messages } = await open(productUrl);
     const serverForm = await page.locator('[data-widget="add-to-cart"] form').elementHandle();
-    await page.locator('[data-widget="search-bar"]').hover(); // an intent in an island wakes the page (nothing under 400, 400 here)
     await everyHookReady(page);
     expect(await serverForm!.evaluate((form) => form.isConnected)).toBe(true);
     expect(await page.locator('img[src="x"]').count()).toBe(0);
