@@ -2,7 +2,6 @@ export declare const BUDGETS: {
   entry: number;
   island: number;
   islandWithPaypal: number;
-  categoryPage: number;
   page: { ranBeforeInput: number; fetchedAfterScroll: number };
   groups: Record<string, number>;
 };

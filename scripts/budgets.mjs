@@ -5,17 +5,14 @@
 export const BUDGETS = {
   /**
    * The entry holds the runtime's one intent layer (shared/runtime/intent.ts), the wake strategies, the page
-   * lifecycle and the hook contract. 3.6 KB since the atomic handoff, the failed-chunk recovery and the
-   * addressed storefront events (3.5 KB before); 3.7 KB since a page whose delivery chunk is gone too reloads
-   * once instead of holding input forever, and an island with held input waits for the delivery code before
-   * its commit (a key pressed while the commit replaced the focused control went to <body>); what runs before input stays under its own budget (`page`).
+   * lifecycle and the hook contract: 3.68 KB on 2026-11-27. Its limit keeps 5 % or more above that, so that an
+   * unrelated change does not fail npm test; what runs before input has DESIGN.md's hard budget (`page`).
    */
-  entry: 3.7 * 1024,
+  entry: 3.9 * 1024,
   /** The one stylesheet (widgets/storefront.css), render-blocking on every page. */
   css: 7 * 1024,
   island: 8 * 1024,
   islandWithPaypal: 14 * 1024,
-  categoryPage: 62 * 1024,
   /** What a shopper's browser does on the demo category page (scripts/measure-js.mjs; test/browser/initial-state.test.ts). */
   page: {
     /**

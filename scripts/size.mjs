@@ -102,9 +102,7 @@ async function checkBudgets(build, rows) {
       else if (r.gzip > budget) over.push(`group ${r.name} ${kb(r.gzip)} > ${kb(budget)}`);
     }
   }
-  const total = await pageTotal(build, rows);
-  if (total > BUDGETS.categoryPage) over.push(`category page JS ${kb(total)} > ${kb(BUDGETS.categoryPage)}`);
-  return { over, total };
+  return { over, total: await pageTotal(build, rows) };
 }
 
 async function main(args) {
@@ -117,8 +115,8 @@ async function main(args) {
     const rows = printSizes(b);
     const { over, total } = await checkBudgets(b, rows);
     totals[b.variant] = total;
-    const budget = b.variant === 'preact' ? `budget ${kb(BUDGETS.categoryPage)}` : 'no budget: printed beside the Preact build';
-    console.log(`category page (demo ${CATEGORY_PAGE}) JS total: ${kb(total)} gzip (${budget})`);
+    // A figure, not a limit: what the page fetches has DESIGN.md's budget, measured in Chromium (BUDGETS.page).
+    console.log(`category page (demo ${CATEGORY_PAGE}) JS total: ${kb(total)} gzip`);
     if (b.variant === 'preact' && over.length) {
       console.log(`OVER BUDGET:\n  ${over.join('\n  ')}`);
       failed = true;

@@ -169,6 +169,7 @@ export type WakeBy = 'mouse' | 'finger' | 'keyboard';
  * `at`: the island (default: the first hook on screen).
  */
 export async function wakePage(page: Page, { by = 'mouse', at }: { by?: WakeBy; at?: Locator } = {}): Promise<void> {
+  if (!(await page.locator('[data-island="sleeping"]').count())) return; // awake already (a dialog open at load wakes it)
   if (by === 'keyboard') {
     for (let tabs = 0; tabs < 20 && !(await page.evaluate(() => !!document.activeElement?.closest('[data-widget]'))); tabs++) await page.keyboard.press('Tab');
   } else {

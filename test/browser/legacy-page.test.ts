@@ -185,7 +185,7 @@ const LOOKS: Look[] = [
 async function openAwake(path: string, size: { width: number; height: number; phone: boolean }) {
   const page = await shop.open(path, size);
   // A dialog open at load (the country prompt) has woken it already, and covers the rest.
-  if (await page.locator('[data-island="sleeping"]').count()) await wakePage(page, { at: page.locator('[data-widget="cart-dropdown"]') });
+  await wakePage(page, { at: page.locator('[data-widget="cart-dropdown"]') });
   return page;
 }
 
