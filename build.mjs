@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * The one build script (esbuild). It builds; the size report and budgets
- * (scripts/size.mjs) and the dev server (scripts/dev-server.mjs) use it.
+ * (scripts/size.mjs) and the dev server (scripts/dev-server.mjs) use it; its
+ * helpers are in build/ and import nothing outside it.
  *
  *   node build.mjs            Preact build into dist/ (what ships)
  *   node build.mjs --react    the same islands on React 19 into dist-react/
@@ -22,11 +23,11 @@ import { createHash } from 'node:crypto';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 // Leaves out the parts of axios no call uses (the fetch adapter alone is 4.4 KB gzip).
-import { trimAxios } from './scripts/trim-axios.mjs';
-import { supportedTarget } from './scripts/browsers.mjs';
-import { viteManifest } from './scripts/vite-manifest.mjs';
-import { buildDemo } from './scripts/build-demo.mjs';
-import { buildLaravel } from './scripts/build-laravel.mjs';
+import { trimAxios } from './build/trim-axios.mjs';
+import { supportedTarget } from './build/browsers.mjs';
+import { viteManifest } from './build/vite-manifest.mjs';
+import { buildDemo } from './build/build-demo.mjs';
+import { buildLaravel } from './build/build-laravel.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
 
