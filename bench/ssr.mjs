@@ -22,7 +22,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { markdownTable, mb, spread } from './common.mjs';
 import { perCore } from './ssr-core.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** PHP's Http client gives up after this long (docs/laravel.md "Settings", STOREFRONT_SSR_TIMEOUT): the page then renders in the browser. */
 const PHP_TIMEOUT_MS = 200;
 const PART_TIMEOUT_MS = 120_000;
