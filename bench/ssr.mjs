@@ -72,7 +72,7 @@ export async function benchBodies(productPath) {
 
 /** `npm run ssr` with these settings (on the cores `cores` names, taskset -c); resolves with its URL and a stop function. */
 export async function startService(env, cores, dir = root) {
-  const command = [process.execPath, 'scripts/ssr-server.mjs'];
+  const command = [process.execPath, 'dist-server/ssr-server.mjs'];
   const child = spawn(cores ? 'taskset' : command[0], cores ? ['-c', cores, ...command] : command.slice(1), {
     cwd: dir,
     env: { ...process.env, SSR_PORT: '0', ...env },
