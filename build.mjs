@@ -1,15 +1,17 @@
 #!/usr/bin/env node
 /**
  * The one build script (esbuild). It builds; the size report and budgets
- * (scripts/size.mjs) and the dev server (scripts/dev-server.mjs) use it.
+ * (scripts/size.mjs) and the dev server (scripts/dev-server.mjs) use it; its
+ * helpers are in build/ and import nothing outside it.
  *
  *   node build.mjs            Preact build into dist/ (what ships)
  *   node build.mjs --react    the same islands on React 19 into dist-react/
  *   node build.mjs --both     both
  *
- * Each also writes dist/server/render.js (the server renderer) and dist-demo/
- * (the demo's mock backend and page renderer); the Preact build also writes
- * laravel/dist/, the Laravel package's bundle and render service.
+ * Each also writes dist/server/render.js (the server renderer),
+ * dist-server/ssr-server.mjs (the render service, from server/: npm run ssr)
+ * and dist-demo/ (the demo's mock backend and page renderer); the Preact
+ * build also writes laravel/dist/, the Laravel package's bundle and render service.
  *
  * Output: content-hashed chunks with source maps, one CSS file, stable-named
  * `storefront.js`/`storefront.css` for pages without a manifest reader, and
@@ -22,11 +24,12 @@ import { createHash } from 'node:crypto';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 // Leaves out the parts of axios no call uses (the fetch adapter alone is 4.4 KB gzip).
-import { trimAxios } from './scripts/trim-axios.mjs';
-import { supportedTarget } from './scripts/browsers.mjs';
-import { viteManifest } from './scripts/vite-manifest.mjs';
-import { buildDemo } from './scripts/build-demo.mjs';
-import { buildLaravel } from './scripts/build-laravel.mjs';
+import { trimAxios } from './build/trim-axios.mjs';
+import { supportedTarget } from './build/browsers.mjs';
+import { viteManifest } from './build/vite-manifest.mjs';
+import { buildDemo } from './build/build-demo.mjs';
+import { buildLaravel } from './build/build-laravel.mjs';
+import { buildService, SERVICE_OUT } from './build/build-service.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
 
@@ -244,6 +247,7 @@ export async function build(variants = ['preact']) {
   const builds = [];
   for (const variant of variants) builds.push(await buildVariant(variant));
   await buildServer();
+  await buildService(root);
   if (variants.includes('preact')) await buildLaravel(root);
   await buildDemo();
   return builds;
@@ -289,7 +293,7 @@ async function main(argv) {
   // esbuild has printed what failed.
   const builds = await build(variants).catch(() => process.exit(1));
   for (const b of builds) console.log(`${b.variant} build: ${relative(root, b.outdir)}/ (${Object.keys(b.manifest).length} manifest entries)`);
-  console.log('server renderer: dist/server/render.js; demo: dist-demo/');
+  console.log(`server renderer: dist/server/render.js; render service: ${SERVICE_OUT}; demo: dist-demo/`);
   if (variants.includes('preact')) console.log('Laravel package: laravel/dist/ (bundle, renderer, render service)');
 }
 

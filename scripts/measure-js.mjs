@@ -28,12 +28,12 @@
  * Sizes are gzip -9 of each response body. Scripts of the demo itself
  * (/demo/…) are left out; every request to another host is aborted.
  *
- * Exported for scripts/bench.mjs and scripts/size.mjs: measurePageJs, measureVariants,
+ * Exported for bench/bench.mjs and scripts/size.mjs: measurePageJs, measureVariants,
  * formatPageJs.
  */
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import { openLocal } from './bench/common.mjs';
+import { openLocal } from './open-local.mjs';
 
 export const QUIET_MS = 3000;
 const SETTLE_MS = 1000;

@@ -16,7 +16,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, CSS_ENTRY, ENTRY } from '../build.mjs';
 import { CATEGORY_PAGE } from '../demo-pages/server.mjs';
 import { BUDGETS, PAYPAL_ISLANDS } from './budgets.mjs';
-import { MOVED_ENTRIES } from './vite-manifest.mjs';
+import { MOVED_ENTRIES } from '../build/vite-manifest.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 

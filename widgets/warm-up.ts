@@ -1,6 +1,6 @@
 /**
  * The hooks the render service renders before it takes traffic
- * (scripts/ssr/warm-up.mjs): every server-rendered widget, as PHP sends
+ * (server/warm-up.ts): every server-rendered widget, as PHP sends
  * them (numbers as text, flags as 0/1/"1"), the cards in the states that
  * take different paths (sale, new, clearance, presale, group break,
  * reward-only, deposit, sold out, a choice to make), so the first shopper's

@@ -31,7 +31,8 @@ return [
         'keep_alive' => (bool) env('STOREFRONT_SSR_KEEP_ALIVE', true),
         // The Node binary storefront:ssr runs (20.11 or later).
         'node' => env('STOREFRONT_NODE', 'node'),
-        // The render service storefront:ssr runs: the package's own, one file with no npm dependency.
+        // The render service storefront:ssr runs: the package's own, one file with no npm dependency
+        // (built from the repository's server/ by npm run build).
         'script' => env('STOREFRONT_SSR_SCRIPT', StorefrontServiceProvider::dist('ssr-server.mjs')),
     ],
 ];

@@ -79,7 +79,7 @@ abstract class TestCase extends LaravelTestCase
         return $log;
     }
 
-    /** Starts the real render service (scripts/ssr-server.mjs) on a free port. */
+    /** Starts the real render service (the package's dist/ssr-server.mjs, built from server/) on a free port. */
     protected function realService(): void
     {
         $script = config('storefront.ssr.script');

@@ -2,7 +2,7 @@
  * axios assembled from its core modules instead of its default bundle, which
  * also carries the static helpers (toFormData, formToJSON, spread, CancelToken,
  * HttpStatusCode...) that no call uses. The build also leaves out the
- * form-data and progress helpers inside the core (scripts/trim-axios.mjs):
+ * form-data and progress helpers inside the core (build/trim-axios.mjs):
  * every call sends a plain object as JSON (test/unit/api/api-calls.test.ts).
  */
 import type { Axios as AxiosInstance, CreateAxiosDefaults } from 'axios';

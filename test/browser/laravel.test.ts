@@ -2,7 +2,7 @@
  * The Laravel package in a real Laravel app (laravel/tests/app: the web
  * middleware with sessions and VerifyCsrfToken, the head component and one
  * island component per hook, as docs/laravel.md shows), served by `php -S`,
- * with the render service (scripts/ssr-server.mjs) beside it. Laravel 8
+ * with the render service (storefront:ssr: the package's dist/ssr-server.mjs) beside it. Laravel 8
  * (Debian 12) and Laravel 10 (Debian 13's, from .php-deps/) when present.
  *
  * Without PHP this file does not run and says so in one line.

@@ -1,8 +1,9 @@
 /**
  * The plain-PHP shop of docs/embedding.md (no framework, `php -S`), its
  * files written from the doc's PHP blocks (test/embedding-site.ts), with
- * the render service (scripts/ssr-server.mjs) beside it: under every PHP
- * found here (the system's, and Debian 11's PHP 7.4 from .php-deps/).
+ * the render service (dist-server/ssr-server.mjs, from npm run build)
+ * beside it: under every PHP found here (the system's, and Debian 11's
+ * PHP 7.4 from .php-deps/).
  *
  * Without PHP this file does not run and says so in one line.
  */
@@ -39,7 +40,7 @@ describe.skipIf(!versions.length).each(versions)('$name: the plain-PHP shop of d
     const serviceUrl = `http://127.0.0.1:${servicePort}`;
     // A busy machine's render budget too: what the page prints is checked, not how fast.
     const env = { SSR_PORT: String(servicePort), SSR_WORKERS: '1', SSR_RENDER_BUDGET_MS: '5000' };
-    service = await startUntil('node', [join(root, 'scripts/ssr-server.mjs')], env, /listening on/);
+    service = await startUntil('node', [join(root, 'dist-server/ssr-server.mjs')], env, /listening on/);
     // Three sites: one gives a busy machine's render service time (what the page prints is
     // checked), one has the doc's timeout (how long a failing service costs), one the hashed-files head.
     const serve = async (name: keyof typeof urls, variant: number, timeoutMs: number) => {

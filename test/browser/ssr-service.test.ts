@@ -1,5 +1,5 @@
 /**
- * The render service as a PHP host runs it (`npm run ssr`: scripts/ssr-server.mjs
+ * The render service as a PHP host runs it (`npm run ssr`: dist-server/ssr-server.mjs
  * with dist/server/render.js from `node build.mjs`), over HTTP: a teaser card
  * rendered by the real renderer, a bad hook left empty with its reason, a
  * clean stop; a fresh service warms before it says ok; the docs' curl line.
@@ -26,7 +26,7 @@ let stderr = '';
 let exited: Promise<number | null>;
 
 beforeAll(async () => {
-  child = spawn(process.execPath, ['scripts/ssr-server.mjs'], { env: { ...process.env, SSR_PORT: '0' } });
+  child = spawn(process.execPath, ['dist-server/ssr-server.mjs'], { env: { ...process.env, SSR_PORT: '0' } });
   child.stderr!.on('data', (d) => (stderr += d));
   exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
   url = await new Promise<string>((resolve, reject) => {
@@ -100,7 +100,7 @@ describe('a fresh service', () => {
         probe.close(() => resolve(port));
       });
     });
-    const fresh = spawn(process.execPath, ['scripts/ssr-server.mjs'], { env: { ...process.env, SSR_PORT: String(port), SSR_WORKERS: '1' } });
+    const fresh = spawn(process.execPath, ['dist-server/ssr-server.mjs'], { env: { ...process.env, SSR_PORT: String(port), SSR_WORKERS: '1' } });
     try {
       // Until its worker has warmed, nothing answers; its first answer is ok, after every widget rendered 10 times.
       const statuses = new Set<number>();
@@ -133,7 +133,7 @@ describe('a fresh service', () => {
     const doc = readFileSync('docs/render-service.md', 'utf8');
     const block = /```sh\n(curl [^`]*X-Storefront-Timeout[^`]*?)\n```/.exec(doc)?.[1];
     expect(block).toBeDefined();
-    const started = spawn(process.execPath, ['scripts/ssr-server.mjs'], { env: { ...process.env, SSR_PORT: '0', SSR_WORKERS: '1' } });
+    const started = spawn(process.execPath, ['dist-server/ssr-server.mjs'], { env: { ...process.env, SSR_PORT: '0', SSR_WORKERS: '1' } });
     try {
       const base = await new Promise<string>((resolve) => {
         let out = '';

@@ -1,12 +1,12 @@
 /**
  * Every call in shared/api/calls.ts, sent through the transport as the build
  * ships it: axios from its core modules, with the form-data, fetch and
- * progress helpers left out (scripts/trim-axios.mjs). Each call must still
+ * progress helpers left out (build/trim-axios.mjs). Each call must still
  * reach the backend with its plain-object body as JSON and read the answer.
  */
 import * as esbuild from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AXIOS_STUBS, trimAxios } from '../../../scripts/trim-axios.mjs';
+import { AXIOS_STUBS, trimAxios } from '../../../build/trim-axios.mjs';
 import { PASSWORD_THAT_WORKS } from '../../../demo-pages/mock/backend';
 import { backend } from '../../../demo-pages/mock/node';
 import type * as Calls from '../../../shared/api/calls';

@@ -7,7 +7,7 @@
 import { ESLint } from 'eslint';
 import { transform } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { esbuildTarget, supportedTarget } from '../../../scripts/browsers.mjs';
+import { esbuildTarget, supportedTarget } from '../../../build/browsers.mjs';
 
 describe('browser support list', () => {
   it.each([

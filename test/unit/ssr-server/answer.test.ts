@@ -1,8 +1,8 @@
 // @vitest-environment node
-/** The answer's bytes (scripts/ssr/answer.mjs): each hook's HTML as a JSON string, byte for byte what JSON.stringify and UTF-8 give. */
+/** The answer's bytes (server/answer.ts): each hook's HTML as a JSON string, byte for byte what JSON.stringify and UTF-8 give. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { answerPieces, emptyAnswer, jsonString } from '../../../scripts/ssr/answer.mjs';
+import { answerPieces, emptyAnswer, jsonString } from '../../../server/answer';
 
 describe('a hook\'s HTML as a JSON string', () => {
   it.each([

@@ -1,9 +1,9 @@
 // @vitest-environment node
 /** The render service's parts on their own: the render cache (LRU in bytes), the request's one log line, the log rate limit, the restart back-off. */
 import { describe, expect, it, vi } from 'vitest';
-import { hookKey, requestKey, RenderCache } from '../../../scripts/ssr/cache.mjs';
-import { noteKind, rateLimited, RequestReport } from '../../../scripts/ssr/log.mjs';
-import { restartDelay } from '../../../scripts/ssr/workers.mjs';
+import { hookKey, requestKey, RenderCache } from '../../../server/cache';
+import { noteKind, rateLimited, RequestReport } from '../../../server/log';
+import { restartDelay } from '../../../server/workers';
 
 describe('RenderCache', () => {
   it('keeps at most its limit in bytes, dropping the least recently used entry first', () => {

@@ -8,7 +8,7 @@
  */
 import type { AddressInfo, Socket } from 'node:net';
 import { connect } from 'node:net';
-import { hookCountOf } from '../../../scripts/ssr/deadline.mjs';
+import { hookCountOf } from '../../../server/deadline';
 import { describe, expect, it, vi } from 'vitest';
 import { health, logs, rawExchange, renderHooks, service, start, useRenderService } from './service';
 

@@ -1,12 +1,15 @@
 // @vitest-environment node
 /**
- * The render service's deadline rules (scripts/ssr/deadline.mjs), with a
- * clock and render times the test sets: which renders start, which requests
- * are answered empty at once, which are dropped, and the hook count read
- * from a body without parsing it.
+ * The render service's deadline rules (server/deadline.ts, render-queue.ts,
+ * render-times.ts, count-hooks.ts), with a clock and render times the test
+ * sets: which renders start, which requests are answered empty at once,
+ * which are dropped, and the hook count read from a body without parsing it.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { countHooks, deadlineOf, RenderQueue, RenderTimes, timeoutOf } from '../../../scripts/ssr/deadline.mjs';
+import { countHooks } from '../../../server/count-hooks';
+import { deadlineOf, timeoutOf } from '../../../server/deadline';
+import { RenderQueue } from '../../../server/render-queue';
+import { RenderTimes } from '../../../server/render-times';
 
 describe('the caller\'s timeout (X-Storefront-Timeout)', () => {
   it.each<[string, string | string[] | undefined, number]>([

@@ -1,25 +1,30 @@
 // @vitest-environment node
-/** `npm run ssr`: scripts/ssr-server.mjs run as a process, as installed next to dist/server/render.js. */
+/** `npm run ssr`: the render service as the build bundles it (dist-server/ssr-server.mjs), run as a process next to dist/server/render.js. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildService, SERVICE_OUT } from '../../../build/build-service.mjs';
 import { passLocalRequests } from './service';
 
 passLocalRequests();
 
 describe('npm run ssr (the script run directly)', () => {
-  // The script as installed: scripts/ssr-server.mjs (and its scripts/ssr/ modules) next to dist/server/render.js.
+  // The service as built from server/ (build/build-service.mjs), in a folder of its own next to dist/server/render.js.
+  let bundle = '';
   let dir = '';
   let child: ChildProcess | undefined;
+  beforeAll(async () => {
+    bundle = await buildService(process.cwd(), join(mkdtempSync(join(tmpdir(), 'ssr-service-')), 'ssr-server.mjs'));
+  }, 60_000);
+  afterAll(() => rmSync(join(bundle, '..'), { recursive: true, force: true }));
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'ssr-server-'));
-    mkdirSync(join(dir, 'scripts'));
-    copyFileSync('scripts/ssr-server.mjs', join(dir, 'scripts/ssr-server.mjs'));
-    cpSync('scripts/ssr', join(dir, 'scripts/ssr'), { recursive: true });
+    mkdirSync(join(dir, SERVICE_OUT, '..'));
+    copyFileSync(bundle, join(dir, SERVICE_OUT));
     writeFileSync(join(dir, 'package.json'), '{"type":"module"}');
   });
   afterEach(() => {
@@ -29,7 +34,7 @@ describe('npm run ssr (the script run directly)', () => {
   });
 
   function run(env: Record<string, string> = {}) {
-    child = spawn(process.execPath, ['scripts/ssr-server.mjs'], { cwd: dir, env: { ...process.env, SSR_PORT: '0', ...env } });
+    child = spawn(process.execPath, [SERVICE_OUT], { cwd: dir, env: { ...process.env, SSR_PORT: '0', ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout!.on('data', (d) => (stdout += d));

@@ -1,5 +1,5 @@
 /**
- * The render service (scripts/ssr-server.mjs) over real HTTP on 127.0.0.1,
+ * The render service (server/, createRenderService) over real HTTP on 127.0.0.1,
  * with a fake renderer that keeps the renderer's contract: a string per
  * hook, '' and one console.error when it cannot render. Shared by the
  * ssr-server tests; `useRenderService()` stops the service after each test.
@@ -9,7 +9,7 @@ import { connect } from 'node:net';
 import { http as mswHttp, passthrough } from 'msw';
 import { afterEach, beforeEach } from 'vitest';
 import { server as mockBackend } from '../../../demo-pages/mock/node';
-import { createRenderService, type RenderService, type RenderServiceOptions } from '../../../scripts/ssr-server.mjs';
+import { createRenderService, type RenderService, type RenderServiceOptions } from '../../../server/ssr-server';
 
 interface Card {
   title?: unknown;

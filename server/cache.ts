@@ -16,37 +16,45 @@ import { createHash } from 'node:crypto';
  * is so answered from the cache only in the same request body (PHP writes a
  * page's hooks the same way each time: the same grid for every guest).
  */
-export function requestKey(renderVersion, body) {
+export function requestKey(renderVersion: string, body: string | Uint8Array): string {
   // The version is the build's hash (no newline): the line break cannot be forged.
   return createHash('sha256').update(renderVersion).update('\n').update(body).digest('base64');
 }
 
 /** Hook `index` of a request: its key (44 characters, always) and the index. */
-export const hookKey = (requestKey, index) => requestKey + index;
+export const hookKey = (requestKey: string, index: number): string => requestKey + index;
 
 // The entry, its key and its notes as V8 holds them (estimated); the HTML is its bytes.
 const ENTRY_OVERHEAD = 200;
 /** The bytes a cached hook takes: its JSON bytes, plus the dropped-field notes it keeps for the log. */
-export const sizeOf = (key, result) =>
+export const sizeOf = (key: string, result: { json: Uint8Array; dropped?: string[] | undefined }): number =>
   ENTRY_OVERHEAD + key.length + result.json.length + (result.dropped ?? []).reduce((n, note) => n + 2 * note.length + 40, 0);
 
-export class RenderCache {
-  /** @param {number} maxBytes 0 turns the cache off */
-  constructor(maxBytes) {
-    this.maxBytes = maxBytes;
-    /** @type {Map<string, {value: unknown, size: number}>} in use order, oldest first */
-    this.entries = new Map();
-    this.bytes = 0;
-    this.hits = 0;
-    this.misses = 0;
-    this.evictions = 0;
-  }
+export interface CacheStats {
+  hits: number;
+  misses: number;
+  bytes: number;
+  entries: number;
+  evictions: number;
+  limitBytes: number;
+}
 
-  get enabled() {
+export class RenderCache<Value = unknown> {
+  /** In use order, oldest first. */
+  private entries = new Map<string, { value: Value; size: number }>();
+  private bytes = 0;
+  private hits = 0;
+  private misses = 0;
+  private evictions = 0;
+
+  /** @param maxBytes 0 turns the cache off */
+  constructor(private readonly maxBytes: number) {}
+
+  get enabled(): boolean {
     return this.maxBytes > 0;
   }
 
-  get(key) {
+  get(key: string): Value | undefined {
     if (!this.enabled) return undefined;
     const entry = this.entries.get(key);
     if (!entry) {
@@ -60,7 +68,7 @@ export class RenderCache {
   }
 
   /** Keeps `value` under `key`; `size` in bytes. An entry bigger than the whole cache is not kept. */
-  set(key, value, size) {
+  set(key: string, value: Value, size: number): void {
     if (!this.enabled || size > this.maxBytes) return;
     const old = this.entries.get(key);
     if (old) {
@@ -77,7 +85,7 @@ export class RenderCache {
     }
   }
 
-  stats() {
+  stats(): CacheStats {
     return { hits: this.hits, misses: this.misses, bytes: this.bytes, entries: this.entries.size, evictions: this.evictions, limitBytes: this.maxBytes };
   }
 }

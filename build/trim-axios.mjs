@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
  * assembled from its core modules (shared/api/axios-core.ts).
  * test/unit/api/api-calls.test.ts runs every call through this build.
  */
-const unused = (name) => `() => { throw new Error('axios ${name} is left out of this build (scripts/trim-axios.mjs): send a plain object'); }`;
+const unused = (name) => `() => { throw new Error('axios ${name} is left out of this build (build/trim-axios.mjs): send a plain object'); }`;
 export const AXIOS_STUBS = {
   'adapters/fetch.js': 'export const getFetch = () => undefined; export default undefined;',
   'helpers/toFormData.js': `export const DEFAULT_FORM_DATA_MAX_DEPTH = 100; export default ${unused('toFormData')};`,

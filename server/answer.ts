@@ -32,13 +32,13 @@ const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 const KIND = new Uint8Array(256);
 const LETTER = new Uint8Array(32);
 for (let b = 0; b < 32; b++) KIND[b] = 3;
-for (const [code, letter] of [[8, 'b'], [9, 't'], [10, 'n'], [12, 'f'], [13, 'r']]) (KIND[code] = 2), (LETTER[code] = letter.charCodeAt(0));
+for (const [code, letter] of [[8, 'b'], [9, 't'], [10, 'n'], [12, 'f'], [13, 'r']] as const) (KIND[code] = 2), (LETTER[code] = letter.charCodeAt(0));
 KIND[0x22] = KIND[0x5c] = 1;
 const HEX = new Uint8Array(Buffer.from('0123456789abcdef'));
 
 /** Byte `i` of `src` written escaped into `out` at `at`; returns where the next goes. Writes past the end of `out` are dropped. */
-function escapeByte(src, i, out, at) {
-  const b = src[i];
+function escapeByte(src: Uint8Array, i: number, out: Uint8Array, at: number): number {
+  const b = src[i]!;
   const kind = KIND[b];
   if (kind === 0) {
     out[at] = b;
@@ -46,9 +46,9 @@ function escapeByte(src, i, out, at) {
   }
   out[at] = 0x5c;
   if (kind === 1) out[at + 1] = b;
-  else if (kind === 2) out[at + 1] = LETTER[b];
+  else if (kind === 2) out[at + 1] = LETTER[b]!;
   else {
-    (out[at + 1] = 0x75), (out[at + 2] = 0x30), (out[at + 3] = 0x30), (out[at + 4] = HEX[b >> 4]), (out[at + 5] = HEX[b & 15]);
+    (out[at + 1] = 0x75), (out[at + 2] = 0x30), (out[at + 3] = 0x30), (out[at + 4] = HEX[b >> 4]!), (out[at + 5] = HEX[b & 15]!);
     return at + 6;
   }
   return at + 2;
@@ -58,14 +58,14 @@ function escapeByte(src, i, out, at) {
  * `size` UTF-8 bytes of `src` written escaped into `out` from index 1 on;
  * returns the index after the last (past the end of `out` when it was too short).
  */
-function escapeInto(src, words, size, out, view) {
+function escapeInto(src: Uint8Array, words: Uint32Array, size: number, out: Uint8Array, view: DataView): number {
   let at = 1;
   const wordCount = size >> 2;
   // A four-byte word goes as it is when no byte in it is below 0x20, a quote or a backslash
   // (each a carry-free test on all four bytes at once: a byte < 0x20, a byte equal to 0).
   const roomForWord = out.length - 4;
   for (let w = 0; w < wordCount; w++) {
-    const x = words[w];
+    const x = words[w]!;
     const quote = x ^ 0x22222222;
     const backslash = x ^ 0x5c5c5c5c;
     if (((((x - 0x20202020) & ~x) | ((quote - 0x01010101) & ~quote) | ((backslash - 0x01010101) & ~backslash)) & 0x80808080) === 0 && at <= roomForWord) {
@@ -81,7 +81,7 @@ function escapeInto(src, words, size, out, view) {
 }
 
 /** `text` as a JSON string (with its quotes), in UTF-8, in a Buffer of its own, exactly its size. */
-export function jsonString(text) {
+export function jsonString(text: string): Buffer {
   // UTF-8 takes at most 3 bytes per UTF-16 unit.
   if (utf8.length < text.length * 3) (utf8 = new Uint8Array(text.length * 3 + 4)), (utf8Words = new Uint32Array(utf8.buffer, 0, utf8.length >> 2));
   const size = encoder.encodeInto(text, utf8).written;
@@ -102,7 +102,7 @@ export function jsonString(text) {
 }
 
 /** A hook's result with its HTML as JSON bytes, ready for the answer. */
-export function withJson(result) {
+export function withJson<T extends { html: string }>(result: T): T & { json: Buffer } {
   if (result.html === '') return { ...result, json: EMPTY_JSON };
   return { ...result, json: jsonString(result.html) };
 }
@@ -112,12 +112,12 @@ export function withJson(result) {
  * after the other (not copied into one Buffer: each large Buffer costs the
  * garbage collector more than writing it).
  */
-export function answerPieces(parts) {
-  const pieces = [ANSWER_START];
+export function answerPieces(parts: Buffer[]): Buffer[] {
+  const pieces: Buffer[] = [ANSWER_START];
   parts.forEach((part, i) => (i ? pieces.push(COMMA, part) : pieces.push(part)));
   pieces.push(ANSWER_END);
   return pieces;
 }
 
 /** `count` empty hooks: `{"html":["","",…]}`. */
-export const emptyAnswer = (count) => Buffer.from(`{"html":[${new Array(count).fill('""').join(',')}]}`);
+export const emptyAnswer = (count: number): Buffer => Buffer.from(`{"html":[${new Array(count).fill('""').join(',')}]}`);

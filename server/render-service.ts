@@ -1,60 +1,32 @@
 /**
- * The render service as a node:http server (see scripts/ssr-server.mjs for
- * the routes and how it is run): renders each hook before the caller's
- * deadline or not at all (deadline.mjs), answers JSON, warms up before it
- * says ok, reports /health and stops gracefully.
+ * The render service as a node:http server (see ssr-server.ts for the
+ * routes and how it is run): renders each hook before the caller's deadline
+ * or not at all (deadline.ts), answers JSON, warms up before it says ok,
+ * reports /health and stops gracefully. Its options: options.ts.
  */
-import { createServer } from 'node:http';
-import { answerPieces, emptyAnswer } from './answer.mjs';
-import { RenderCache } from './cache.mjs';
-import { countHooks, deadlineOf, DEFAULT_TIMEOUT_MS, hookCountOf, HOOKS_HEADER, RenderQueue, RenderTimes, TIMEOUT_HEADER, timeoutOf } from './deadline.mjs';
-import { combinedHealth } from './health.mjs';
-import { hookRenderer } from './hooks.mjs';
-import { warmUpRenders } from './warm-up.mjs';
-import { rateLimited, RequestReport, shedSummary } from './log.mjs';
-import { oneLine, parseRenderRequest, readBody, RequestError } from './request.mjs';
+import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import { answerPieces, emptyAnswer } from './answer';
+import { RenderCache } from './cache';
+import { countHooks } from './count-hooks';
+import { deadlineOf, DEFAULT_TIMEOUT_MS, hookCountOf, HOOKS_HEADER, TIMEOUT_HEADER, timeoutOf } from './deadline';
+import { combinedHealth, type LocalHealth } from './health';
+import { hookRenderer, type CachedHook, type RenderOne } from './hooks';
+import { warmUpRenders } from './warm-up';
+import { rateLimited, RequestReport, shedSummary } from './log';
+import { DEFAULT_BODY_LIMIT, DEFAULT_LOG_LINES_PER_SECOND, DEFAULT_MAX_HOOKS, DEFAULT_RENDER_BUDGET_MS, type RenderService, type RenderServiceOptions } from './options';
+import { RenderQueue } from './render-queue';
+import { RenderTimes } from './render-times';
+import { oneLine, parseRenderRequest, readBody, RequestError } from './request';
+import { sendJson as writeJson, staysOpen } from './respond';
 
 export { combinedHealth };
-export const DEFAULT_PORT = 13714;
-export const DEFAULT_BODY_LIMIT = 1024 * 1024;
-export const DEFAULT_MAX_HOOKS = 500;
-// A cap per request, whatever the caller's deadline: one request never holds a worker longer.
-export const DEFAULT_RENDER_BUDGET_MS = 150;
-// Per worker: about 480 category grids of 48 cards (65 KB each).
-export const DEFAULT_CACHE_BYTES = 32 * 1024 * 1024;
-export const DEFAULT_LOG_LINES_PER_SECOND = 20;
+export * from './options';
 
 export const RENDER_VERSION_HEADER = 'x-storefront-render-version';
 /** The header's version when it is one (letters, digits, . _ -; at most 64), for the comparison and the log line. */
-const versionOf = (value) => (typeof value === 'string' && /^[\w.-]{1,64}$/.test(value) ? value : undefined);
+const versionOf = (value: unknown) => (typeof value === 'string' && /^[\w.-]{1,64}$/.test(value) ? value : undefined);
 
-/** Whether the client keeps the connection after this request (HTTP/1.1 unless it says close; 1.0 only if it says keep-alive). */
-const staysOpen = (req) => (req.httpVersion === '1.1' ? !/\bclose\b/i.test(req.headers.connection ?? '') : /\bkeep-alive\b/i.test(req.headers.connection ?? ''));
-
-const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
-
-/**
- * The render service as a node:http server, not yet listening.
- * @param {object} options
- * @param {(widget: string, props: unknown, config?: unknown) => string} [options.render]
- *   a renderer that returns the HTML ('' when it cannot render); used when `renderHook` is not given
- * @param {(widget: string, props: unknown, config: unknown, limits: {deadline: number}) => HookResult} [options.renderHook]
- *   the renderer's structured form (dist/server/render.js `renderHook`): HTML, dropped fields, the reason for ''
- * @param {string} [options.renderVersion] the build's render version: part of the cache key
- * @param {number} [options.cacheBytes] render cache size in bytes, 0: off
- * @param {string[]} [options.widgets] the widget names, for /health
- * @param {number} [options.bodyLimit] bytes
- * @param {number} [options.maxHooks] hooks per request
- * @param {number} [options.renderTimeoutMs] render time per request: once spent, the hook being rendered and the rest are ''
- * @param {number} [options.timeoutMs] how long the caller waits when it does not say (X-Storefront-Timeout)
- * @param {{widget: string, props: unknown, config?: unknown}[]} [options.warmUp] hooks rendered by `warmUp()` before /health says ok
- * @param {() => number} [options.now] the clock (ms), for tests
- * @param {(run: () => void) => void} [options.defer] runs the next render in a later turn of the event loop (setImmediate), for tests
- * @param {RenderTimes} [options.renderTimes] what a render is expected to take (deadline.mjs), for tests
- * @param {(line: string) => void} [options.log] one line per problem
- * @param {number} [options.logLinesPerSecond] more lines than this in a second are counted, not written
- * @param {(local: object) => Promise<object>} [options.health] the /health body from this process's figures (a cluster worker asks the others)
- */
+/** The render service as a node:http server, not yet listening. */
 export function createRenderService({
   render,
   renderHook,
@@ -72,41 +44,29 @@ export function createRenderService({
   log: write = (line) => console.error(`ssr: ${line}`),
   logLinesPerSecond = DEFAULT_LOG_LINES_PER_SECOND,
   health,
-}) {
+}: RenderServiceOptions): RenderService {
   const started = Date.now();
   const stats = { requests: 0, renders: 0, empty: 0, overBudget: 0, shed: 0, left: 0, connections: 0 };
-  const cache = new RenderCache(cacheBytes);
+  const cache = new RenderCache<CachedHook>(cacheBytes);
   const log = rateLimited(write, logLinesPerSecond);
-  const renderOne = renderHook ?? ((widget, props, config) => ({ html: render(widget, props, config), dropped: [] }));
+  const renderOne: RenderOne = renderHook ?? ((widget, props, config) => ({ html: render!(widget, props, config), dropped: [] }));
   const queue = new RenderQueue({ now, defer });
   const shedLog = shedSummary(log);
   let stopping = false;
   let warm = warmUpHooks.length === 0;
   const warmUp = { renders: 0, ms: 0 };
 
-  function send(res, status, body, headers = {}) {
+  function send(res: ServerResponse, status: number, body: object, headers: OutgoingHttpHeaders = {}) {
     sendJson(res, status, JSON.stringify(body), headers);
   }
 
-  /** `json`: a string, a Buffer, or Buffers written one after the other. */
-  function sendJson(res, status, json, headers = {}) {
-    // Close the connection while stopping (so the server can exit) and when an
-    // error is answered before the body was read: never read a body just to drop
-    // it. A request refused unread (empty hooks, 200) keeps its connection: node
-    // discards the rest of the body, which is on its way or read already.
-    const req = res.req;
-    const bodyUnread = (Number(req.headers['content-length']) > 0 || 'transfer-encoding' in req.headers) && !req.complete;
-    const close = stopping || (bodyUnread && status !== 200) ? { Connection: 'close' } : {};
-    const pieces = Array.isArray(json) ? json : [json];
-    const length = pieces.reduce((sum, piece) => sum + (typeof piece === 'string' ? Buffer.byteLength(piece) : piece.length), 0);
-    res.writeHead(status, { ...JSON_HEADERS, 'Content-Length': length, ...close, ...headers });
-    res.cork();
-    for (const piece of pieces) res.write(piece);
-    res.end();
+  /** `json`: a string, a Buffer, or Buffers written one after the other (respond.ts). */
+  function sendJson(res: ServerResponse, status: number, json: string | Buffer | Buffer[], headers: OutgoingHttpHeaders = {}) {
+    writeJson(res, status, json, headers, stopping);
   }
 
   /** This process's figures, for /health. */
-  function localHealth() {
+  function localHealth(): LocalHealth {
     const memory = process.memoryUsage();
     return {
       pid: process.pid,
@@ -121,10 +81,10 @@ export function createRenderService({
   const renderHooks = hookRenderer({ renderOne, cache, renderVersion, renderTimeoutMs, now, stats });
 
   // Server-Timing: the time spent rendering (or taking hooks from the cache), for the bench and the curious.
-  const answer = (res, bytes, renderMs) => sendJson(res, 200, bytes, { 'Server-Timing': `render;dur=${renderMs.toFixed(3)}` });
+  const answer = (res: ServerResponse, bytes: Buffer | Buffer[], renderMs: number) => sendJson(res, 200, bytes, { 'Server-Timing': `render;dur=${renderMs.toFixed(3)}` });
 
   /** Every hook '' at once, without rendering: the page renders them in the browser. */
-  function answerEmpty(res, count, why) {
+  function answerEmpty(res: ServerResponse, count: number, why: string) {
     stats.requests++;
     stats.shed++;
     stats.empty += count;
@@ -133,7 +93,7 @@ export function createRenderService({
   }
 
   /** Renders and answers; whether every hook rendered (a render cut short says nothing of what a whole one takes). */
-  function renderAndAnswer(res, { id, config, hooks, body, deadline }) {
+  function renderAndAnswer(res: ServerResponse, { id, config, hooks, body, deadline }: { id: number; config: unknown; hooks: unknown[]; body: Buffer; deadline: number }) {
     const report = new RequestReport();
     const renderStart = now();
     const parts = renderHooks(hooks, config, report, deadline, body);
@@ -146,7 +106,7 @@ export function createRenderService({
   }
 
   let nextId = 1;
-  async function handle(req, res) {
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const arrival = queue.arrival();
     queue.arrived();
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
@@ -159,7 +119,7 @@ export function createRenderService({
     }
     if (path !== '/render') return send(res, 404, { error: `no route ${path}: POST /render or GET /health` });
     if (req.method !== 'POST') return send(res, 405, { error: 'use POST' }, { Allow: 'POST' });
-    const type = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+    const type = String(req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
     if (type !== 'application/json') throw new RequestError(415, 'Content-Type must be application/json');
     const deadline = deadlineOf(arrival, timeoutOf(req.headers[TIMEOUT_HEADER], timeoutMs));
     // The render version of the bundle the page loads (the PHP clients send it): server HTML of another
@@ -167,7 +127,7 @@ export function createRenderService({
     // page renders them in the browser (a service not restarted after a deploy).
     const asked = versionOf(req.headers[RENDER_VERSION_HEADER]);
     const otherBuild = asked !== undefined && asked !== renderVersion;
-    const refused = (cost) => {
+    const refused = (cost: number) => {
       if (otherBuild) return true;
       if (warm && queue.fits(deadline, cost)) return false;
       if (warm && queue.length === 0) renderTimes.relax?.();
@@ -215,7 +175,7 @@ export function createRenderService({
     if (!queued) answerEmpty(res, hooks.length, 'its render would end after the deadline');
   }
 
-  function fail(req, res, error) {
+  function fail(req: IncomingMessage, res: ServerResponse, error: unknown) {
     if (error instanceof RequestError) {
       log(`${req.method} ${req.url}: ${error.status} ${error.message}`);
       if (!res.headersSent) send(res, error.status, { error: error.message });
@@ -247,21 +207,22 @@ export function createRenderService({
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
   });
   server.on('close', () => (stopping = true));
-  server.localHealth = localHealth;
-  /** Renders the warm-up hooks (warm-up.mjs); /health says ok after, with how many and how long. */
-  server.warmUp = async () => {
-    const start = now();
-    warmUp.renders = await warmUpRenders(warmUpHooks, { renderOne, renderTimes, now, log });
-    warmUp.ms = Math.round(now() - start);
-    warm = true;
-  };
-  /** Stops accepting and resolves once the requests in flight are answered. */
-  server.stop = () => {
-    stopping = true;
-    return new Promise((resolve) => {
-      server.close(() => resolve());
-      server.closeIdleConnections();
-    });
-  };
-  return server;
+  return Object.assign(server, {
+    localHealth,
+    /** Renders the warm-up hooks (warm-up.ts); /health says ok after, with how many and how long. */
+    warmUp: async () => {
+      const start = now();
+      warmUp.renders = await warmUpRenders(warmUpHooks, { renderOne, renderTimes, now, log });
+      warmUp.ms = Math.round(now() - start);
+      warm = true;
+    },
+    /** Stops accepting and resolves once the requests in flight are answered. */
+    stop: () => {
+      stopping = true;
+      return new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+    },
+  });
 }

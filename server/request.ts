@@ -2,29 +2,32 @@
  * The render service's request side: reading a body up to a limit, parsing
  * `{config, hooks}`, and the errors the client is told about.
  */
+import type { IncomingMessage } from 'node:http';
 
 /** A body the client must be told about; `status` is the HTTP answer. */
 export class RequestError extends Error {
-  constructor(status, message) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
-    this.status = status;
   }
 }
 
 /** One line, whatever the value: log lines are read by grep and journald. */
-export function oneLine(value) {
+export function oneLine(value: unknown): string {
   const text = value instanceof Error ? `${value.name}: ${value.message}` : String(value);
   return text.replace(/\s*\n\s*/g, ' ').slice(0, 500);
 }
 
 /** Reads the body (bytes) up to `limit` bytes; over it, stops reading and throws 413. */
-export function readBody(req, limit) {
+export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
   if (declared > limit) return Promise.reject(new RequestError(413, `body over the limit of ${limit} bytes`));
   return new Promise((resolve, reject) => {
-    const chunks = [];
+    const chunks: Buffer[] = [];
     let size = 0;
-    const onData = (chunk) => {
+    const onData = (chunk: Buffer) => {
       size += chunk.length;
       if (size > limit) {
         req.off('data', onData).off('end', onEnd).pause();
@@ -33,7 +36,7 @@ export function readBody(req, limit) {
       }
       chunks.push(chunk);
     };
-    const onEnd = () => resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
+    const onEnd = () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
     const onClose = () => {
       if (!req.complete) reject(new RequestError(400, 'the client closed the connection before sending the whole body'));
     };
@@ -42,7 +45,7 @@ export function readBody(req, limit) {
 }
 
 /** The request body (text or UTF-8 bytes) as `{config, hooks}`; anything else is a 400 with the reason. */
-export function parseRenderRequest(text, maxHooks) {
+export function parseRenderRequest(text: string | Buffer, maxHooks: number): { config: unknown; hooks: unknown[] } {
   let body;
   try {
     body = JSON.parse(typeof text === 'string' ? text : text.toString('utf8'));

@@ -4,11 +4,11 @@
  * Markdown tables (they paste into a pull request):
  *
  *   lighthouse  Lighthouse mobile on the category, supplies and product pages,
- *               with and without server rendering (scripts/bench/lighthouse.mjs)
+ *               with and without server rendering (bench/lighthouse.mjs)
  *   scale       12, 48, 200 and 1000 cards: time until every card is
- *               interactive, longest task, JS heap (scripts/bench/scale.mjs)
+ *               interactive, longest task, JS heap (bench/scale.mjs)
  *   compare     the Preact build against the React 19 build of the same
- *               islands on the 48-card page (scripts/bench/compare.mjs)
+ *               islands on the 48-card page (bench/compare.mjs)
  *   js          what a shopper downloads and runs on the category page, both
  *               builds in one run: before input, after idle and a scroll,
  *               once woken (scripts/measure-js.mjs; one table per run)
@@ -21,30 +21,30 @@
  *               with the island code 300 ms late, a product page's quantity),
  *               on the sleeping page, `?ssr=0`, the page already woken and
  *               the React build, interleaved; lost-input counts per variant
- *               and the ratio sleeping ÷ woken (scripts/bench/first-tap.mjs)
+ *               and the ratio sleeping ÷ woken (bench/first-tap.mjs)
  *   ssr         the render service (npm run ssr) under a PHP host's load:
  *               renders/s and latency percentiles, 1 against 2 workers, the
- *               render cache, memory over a long run (scripts/bench/ssr.mjs)
+ *               render cache, memory over a long run (bench/ssr.mjs)
  *
- *   node scripts/bench.mjs                   every part, 3 runs each
- *   node scripts/bench.mjs --only scale      one part (lighthouse, scale, compare, js, first-tap, ssr)
- *   node scripts/bench.mjs --only first-tap,lighthouse,js   several parts, in one run
- *   node scripts/bench.mjs --only first-tap --rows add,cart
+ *   node bench/bench.mjs                   every part, 3 runs each
+ *   node bench/bench.mjs --only scale      one part (lighthouse, scale, compare, js, first-tap, ssr)
+ *   node bench/bench.mjs --only first-tap,lighthouse,js   several parts, in one run
+ *   node bench/bench.mjs --only first-tap --rows add,cart
  *                                            first-tap: only these rows (add, cart,
  *                                            account, search, typing, keyboard, quantity)
- *   node scripts/bench.mjs --only first-tap --variants react,reactWoken
+ *   node bench/bench.mjs --only first-tap --variants react,reactWoken
  *                                            first-tap: only these variants (sleeping,
  *                                            ssr0, woken, react, reactWoken)
- *   node scripts/bench.mjs --runs 5          runs per measurement (median, min–max)
- *   node scripts/bench.mjs --no-build        use the existing dist/, dist-react/, dist-demo/
- *   node scripts/bench.mjs --tasks           compare: list each run's long tasks
+ *   node bench/bench.mjs --runs 5          runs per measurement (median, min–max)
+ *   node bench/bench.mjs --no-build        use the existing dist/, dist-react/, dist-demo/
+ *   node bench/bench.mjs --tasks           compare: list each run's long tasks
  *                                            after the first hook (start+duration ms)
- *   node scripts/bench.mjs --page-mock       answer the API in the page (the demo's
+ *   node bench/bench.mjs --page-mock       answer the API in the page (the demo's
  *                                            MSW service worker) instead of the server
- *   node scripts/bench.mjs --only ssr --requests 1500 --soak 150000
+ *   node bench/bench.mjs --only ssr --requests 1500 --soak 150000
  *                                            ssr: requests per run and row (1500), and
  *                                            requests of the memory run (20000)
- *   node scripts/bench.mjs --only ssr --ssr-parts soak,cache
+ *   node bench/bench.mjs --only ssr --ssr-parts soak,cache
  *                                            ssr: some of core (per core: CPU per grid, capacity,
  *                                            goodput at 4× overload), throughput, blocking, cache, soak
  *
@@ -60,13 +60,13 @@ import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PRODUCT_PAGE, startDemoServer } from '../demo-pages/server.mjs';
-import { launchChromium } from './chromium.mjs';
-import { compare } from './bench/compare.mjs';
-import { firstTap } from './bench/first-tap.mjs';
-import { lighthouse } from './bench/lighthouse.mjs';
-import { scale } from './bench/scale.mjs';
-import { ssr, SSR_PARTS } from './bench/ssr.mjs';
-import { formatPageJs, measureVariants } from './measure-js.mjs';
+import { launchChromium } from '../scripts/chromium.mjs';
+import { compare } from './compare.mjs';
+import { firstTap } from './first-tap.mjs';
+import { lighthouse } from './lighthouse.mjs';
+import { scale } from './scale.mjs';
+import { ssr, SSR_PARTS } from './ssr.mjs';
+import { formatPageJs, measureVariants } from '../scripts/measure-js.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PARTS = ['lighthouse', 'scale', 'compare', 'js', 'first-tap', 'ssr'];

@@ -3,12 +3,34 @@
  * at the top, each worker in `perWorker`.
  */
 
-/**
- * @param {object[]} answered localHealth() of each worker
- * @param {{count: number, alive: number, restarts: number}} workers
- */
-export function combinedHealth(answered, workers = { count: answered.length, alive: answered.length, restarts: 0 }) {
-  const sum = (pick) => answered.reduce((total, one) => total + pick(one), 0);
+import type { CacheStats } from './cache';
+
+/** One worker's figures (render-service.ts localHealth). */
+export interface LocalHealth {
+  pid: number;
+  uptime: number;
+  requests: number;
+  renders: number;
+  empty: number;
+  overBudget: number;
+  shed?: number;
+  left?: number;
+  connections?: number;
+  cache: CacheStats;
+  memory: { rss: number; heapUsed: number; heapTotal?: number };
+  warmUp?: { renders: number; ms: number };
+}
+
+/** How many workers the primary runs, how many are alive, how many it started again. */
+export interface WorkerCounts {
+  count: number;
+  alive: number;
+  restarts: number;
+}
+
+/** `answered`: localHealth() of each worker. */
+export function combinedHealth(answered: LocalHealth[], workers: WorkerCounts = { count: answered.length, alive: answered.length, restarts: 0 }) {
+  const sum = (pick: (one: LocalHealth) => number) => answered.reduce((total, one) => total + pick(one), 0);
   return {
     uptime: Math.max(0, ...answered.map((one) => one.uptime)),
     requests: sum((one) => one.requests),

@@ -4,29 +4,61 @@
  * as JSON bytes for the answer; what went wrong is collected for the
  * request's one log line.
  */
-import { EMPTY_JSON, withJson } from './answer.mjs';
-import { hookKey, requestKey, sizeOf } from './cache.mjs';
-import { oneLine } from './request.mjs';
+import { EMPTY_JSON, withJson } from './answer';
+import { hookKey, requestKey, sizeOf, type RenderCache } from './cache';
+import type { RequestReport } from './log';
+import type { HookResult } from './options';
+import { oneLine } from './request';
 
-/**
- * @param {object} service
- * @param {Function} service.renderOne (widget, props, config, {deadline}) => HookResult
- * @param {import('./cache.mjs').RenderCache} service.cache
- * @param {string} service.renderVersion
- * @param {number} service.renderTimeoutMs the budget per request
- * @param {() => number} service.now
- * @param {{renders: number, empty: number, overBudget: number}} service.stats counted here
- * @returns {(hooks: unknown[], config: unknown, report: import('./log.mjs').RequestReport, answerBy: number, body: Uint8Array | string) => Buffer[]}
- */
-export function hookRenderer({ renderOne, cache, renderVersion, renderTimeoutMs, now, stats }) {
+/** Renders one hook: the renderer's `renderHook`, or `render` wrapped (render-service.ts). */
+export type RenderOne = (widget: string, props: unknown, config: unknown, limits: { deadline: number }) => HookResult;
+
+/** What the cache keeps of a hook: its JSON bytes, and the dropped-field notes for the log line. */
+export interface CachedHook {
+  json: Buffer;
+  dropped: string[];
+}
+
+/** A hook rendered or taken from the cache: its JSON bytes and what the log line says of it. */
+interface Rendered {
+  json: Buffer;
+  dropped?: string[] | undefined;
+  error?: string | undefined;
+  overBudget?: boolean | undefined;
+}
+
+interface Hook {
+  widget: string;
+  props?: unknown;
+}
+
+export interface HookRendererOptions {
+  renderOne: RenderOne;
+  cache: RenderCache<CachedHook>;
+  renderVersion: string;
+  /** the budget per request */
+  renderTimeoutMs: number;
+  now: () => number;
+  /** counted here */
+  stats: { renders: number; empty: number; overBudget: number };
+}
+
+export function hookRenderer({
+  renderOne,
+  cache,
+  renderVersion,
+  renderTimeoutMs,
+  now,
+  stats,
+}: HookRendererOptions): (hooks: unknown[], config: unknown, report: RequestReport, answerBy: number, body: Uint8Array | string) => Buffer[] {
   /**
    * One hook as its JSON string in a Buffer (what goes into the answer), from
    * the cache or rendered (`key`: its hookKey, undefined without a cache).
    * Cached as bytes: their size is exact, and a hit costs no JSON encoding.
    */
-  function renderCached(hook, config, deadline, key) {
-    const fresh = () => {
-      const result = renderOne(hook.widget, hook.props, config, { deadline });
+  function renderCached(hook: Hook, config: unknown, deadline: number, key: string | undefined): Rendered {
+    const fresh = (): HookResult => {
+      const result: HookResult | undefined = renderOne(hook.widget, hook.props, config, { deadline });
       if (typeof result?.html !== 'string') return { html: '', dropped: [], error: `render returned ${typeof result?.html}, not a string` };
       return result;
     };
@@ -46,21 +78,21 @@ export function hookRenderer({ renderOne, cache, renderVersion, renderTimeoutMs,
    * fields, a bad config key) is collected for the request's one log line,
    * not written once per field.
    */
-  function renderHooks(hooks, config, report, answerBy, body) {
+  function renderHooks(hooks: unknown[], config: unknown, report: RequestReport, answerBy: number, body: Uint8Array | string): Buffer[] {
     const start = now();
     const budgetEnd = start + renderTimeoutMs;
     const deadline = Math.min(budgetEnd, answerBy);
-    const why = (phase) =>
+    const why = (phase: string) =>
       deadline === budgetEnd
         ? `render budget of ${renderTimeoutMs} ms spent${phase} (${Math.round(now() - start)} ms)`
         : `the caller's deadline came${phase} (${Math.round(now() - start)} ms rendering)`;
     // Keyed by index too: the same hook twice on one page renders twice, each copy with its own element ids.
     const key = cache.enabled ? requestKey(renderVersion, body) : undefined;
     const { warn, error } = console;
-    console.warn = console.error = (...args) => report.note(oneLine(args.map(String).join(' ').replace(/^\[storefront\] (render: )?/, '')));
+    console.warn = console.error = (...args: unknown[]) => report.note(oneLine(args.map(String).join(' ').replace(/^\[storefront\] (render: )?/, '')));
     try {
       return hooks.map((hook, index) => {
-        if (hook === null || typeof hook !== 'object' || typeof hook.widget !== 'string' || hook.widget === '') {
+        if (!isHook(hook)) {
           report.leftEmpty(`hook ${index}: not a {"widget", "props"} object`);
           stats.empty++;
           return EMPTY_JSON;
@@ -70,7 +102,7 @@ export function hookRenderer({ renderOne, cache, renderVersion, renderTimeoutMs,
           stats.empty++;
           return EMPTY_JSON;
         }
-        let result;
+        let result: Rendered;
         try {
           result = renderCached(hook, config, deadline, key && hookKey(key, index));
         } catch (thrown) {
@@ -93,3 +125,7 @@ export function hookRenderer({ renderOne, cache, renderVersion, renderTimeoutMs,
 
   return renderHooks;
 }
+
+/** Whether a hook of the request is a {"widget", "props"} object with a widget name. */
+const isHook = (hook: unknown): hook is Hook =>
+  hook !== null && typeof hook === 'object' && typeof (hook as { widget?: unknown }).widget === 'string' && (hook as { widget: string }).widget !== '';

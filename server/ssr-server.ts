@@ -2,6 +2,10 @@
 /**
  * npm run ssr: the render service a PHP host calls to print island HTML into
  * its hooks (server rendering), the way Laravel's Inertia SSR server works.
+ * The build bundles this file and the rest of server/ into one file with no
+ * npm dependency, dist-server/ssr-server.mjs (and laravel/dist/ssr-server.mjs),
+ * which finds its renderer at ../dist/server/render.js: that file is what
+ * `npm run ssr` and `php artisan storefront:ssr` run.
  *
  *   npm run build && npm run ssr      listens on http://127.0.0.1:13714/
  *   SSR_PORT=13800 npm run ssr        another port (0: any free port)
@@ -11,7 +15,7 @@
  * SSR_MAX_HOOKS (500), SSR_RENDER_BUDGET_MS (150), SSR_LOG_LINES_PER_SECOND
  * (20 per worker). Listens on 127.0.0.1 only: PHP-FPM on the same machine is
  * the one client. Each worker (node:cluster) is a whole service on the one
- * port; one that dies is started again (scripts/ssr/workers.mjs).
+ * port; one that dies is started again (workers.ts).
  *
  *   POST /render  {"config": {…page config…}, "hooks": [{"widget": "teaser-card", "props": {…}}, …]}
  *              →  200 {"html": ["…", …]}   one string per hook, same order
@@ -28,12 +32,12 @@
  * SIGTERM / SIGINT: stop accepting, finish the requests in flight, exit 0
  * (after 10 s: exit 1 anyway).
  *
- * `createRenderService()` (scripts/ssr/render-service.mjs, re-exported here)
- * builds the server (not listening) for tests; scripts/ssr/request.mjs reads
- * and checks the request body.
+ * `createRenderService()` (render-service.ts, re-exported here) builds the
+ * server (not listening) for tests; request.ts reads and checks the request body.
  */
 import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -45,21 +49,22 @@ import {
   DEFAULT_MAX_HOOKS,
   DEFAULT_PORT,
   DEFAULT_RENDER_BUDGET_MS,
-} from './ssr/render-service.mjs';
-import { oneLine } from './ssr/request.mjs';
-import { runPrimary, workerHealth } from './ssr/workers.mjs';
+} from './render-service';
+import { oneLine } from './request';
+import { runPrimary, workerHealth } from './workers';
 
 export { createRenderService, DEFAULT_BODY_LIMIT, DEFAULT_CACHE_BYTES, DEFAULT_MAX_HOOKS, DEFAULT_PORT, DEFAULT_RENDER_BUDGET_MS };
+export type { HookResult, RenderService, RenderServiceOptions } from './render-service';
 
 const STOP_TIMEOUT_MS = 10_000;
 const rendererPath = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'server', 'render.js');
 
-function fail(message) {
+function fail(message: string): never {
   console.error(`ssr: ${message}`);
   process.exit(1);
 }
 
-function envInteger(name, fallback, min) {
+function envInteger(name: string, fallback: number, min: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
@@ -90,7 +95,7 @@ async function primary() {
     console.log(`Render service listening on http://127.0.0.1:${port}/ (${widgets} widgets)`);
     console.error(`ssr: ${workers} worker${workers === 1 ? '' : 's'} (SSR_WORKERS), pids ${pids.join(', ')}`);
   } catch (error) {
-    fail(error.message);
+    fail((error as Error).message);
   }
 }
 
@@ -112,13 +117,13 @@ async function worker() {
     log: (line) => console.error(`ssr[${process.pid}]: ${line}`),
     health: workerHealth(),
   });
-  server.on('error', (error) => {
+  server.on('error', (error: NodeJS.ErrnoException) => {
     fail(error.code === 'EADDRINUSE' ? `port ${port} is in use: another render service? set SSR_PORT` : oneLine(error));
   });
   // Warm before taking traffic: the primary hands connections only to workers that listen.
   await server.warmUp();
   server.listen(port, '127.0.0.1', () => {
-    process.send?.({ type: 'ready', port: server.address().port, widgets: names.length });
+    process.send?.({ type: 'ready', port: (server.address() as AddressInfo).port, widgets: names.length });
   });
 
   let stopping = false;
@@ -129,7 +134,7 @@ async function worker() {
     setTimeout(() => fail(`requests still in flight after ${STOP_TIMEOUT_MS / 1000} s, exiting`), STOP_TIMEOUT_MS).unref();
     server.stop().then(() => process.exit(0));
   };
-  process.on('message', (message) => {
+  process.on('message', (message: { type?: string; id?: number } | undefined) => {
     if (message?.type === 'stop') stop();
     if (message?.type === 'health-collect') process.send?.({ type: 'health-local', id: message.id, local: server.localHealth() });
   });

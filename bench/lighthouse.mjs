@@ -12,7 +12,7 @@
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chromiumExecutable } from '../chromium.mjs';
+import { chromiumExecutable } from '../scripts/chromium.mjs';
 import { markdownTable, median, ms, spread } from './common.mjs';
 
 const RUN_TIMEOUT_MS = 180_000;

@@ -22,7 +22,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { markdownTable, mb, spread } from './common.mjs';
 import { perCore } from './ssr-core.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** PHP's Http client gives up after this long (docs/laravel.md "Settings", STOREFRONT_SSR_TIMEOUT): the page then renders in the browser. */
 const PHP_TIMEOUT_MS = 200;
 const PART_TIMEOUT_MS = 120_000;
@@ -72,7 +72,7 @@ export async function benchBodies(productPath) {
 
 /** `npm run ssr` with these settings (on the cores `cores` names, taskset -c); resolves with its URL and a stop function. */
 export async function startService(env, cores, dir = root) {
-  const command = [process.execPath, 'scripts/ssr-server.mjs'];
+  const command = [process.execPath, 'dist-server/ssr-server.mjs'];
   const child = spawn(cores ? 'taskset' : command[0], cores ? ['-c', cores, ...command] : command.slice(1), {
     cwd: dir,
     env: { ...process.env, SSR_PORT: '0', ...env },

@@ -1,4 +1,7 @@
 /** What the parts of `npm run bench` share: statistics, Markdown tables, in-page probes. */
+import { openLocal } from '../scripts/open-local.mjs';
+
+export { openLocal };
 
 export const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -29,11 +32,6 @@ export const mb = (n) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 export const ms = (n) => `${Math.round(n)} ms`;
 /** Long task entries exist only over 50 ms: 0 means there was none. */
 export const task = (n) => (n > 0 ? ms(n) : 'none');
-
-export const isLocal = (url) => {
-  const { protocol, hostname } = new URL(url);
-  return protocol === 'data:' || protocol === 'blob:' || hostname === '127.0.0.1' || hostname === 'localhost';
-};
 
 /**
  * Runs in the page before any of its scripts: long tasks, long animation
@@ -72,20 +70,6 @@ export const longest = (entries, from = 0) => Math.max(0, ...entries.filter(([st
  */
 function wakeAtLoad() {
   addEventListener('load', () => setTimeout(() => /** @type {any} */ (window).Storefront?.wake()));
-}
-
-/**
- * A fresh context (cold cache, fresh storage) whose requests stay on this
- * machine; its page, and the page errors it reports. `device`: the viewport
- * and any other context option (isMobile, hasTouch).
- */
-export async function openLocal(browser, device) {
-  const context = await browser.newContext({ ...device, serviceWorkers: 'allow' });
-  await context.route('**/*', (route) => (isLocal(route.request().url()) ? route.continue() : route.abort()));
-  const page = await context.newPage();
-  const pageErrors = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  return { context, page, pageErrors };
 }
 
 /** openLocal's page, CPU throttled, its long tasks observed and its islands woken at load. */

@@ -27,7 +27,7 @@
  * input counts only when the browser keeps it as a module (modulepreload),
  * not as a cached response.
  */
-import { networkQuiet } from '../network-quiet.mjs';
+import { networkQuiet } from '../scripts/network-quiet.mjs';
 import { longest, markdownTable, median, ms, observeLongTasks, openLocal, spread } from './common.mjs';
 
 const CPU_SLOWDOWN = 4;

@@ -8,12 +8,13 @@
  *   laravel/dist/ssr-server.mjs   the render service, one file with no npm dependency (storefront:ssr runs it)
  *
  * The service finds its renderer at ../dist/server/render.js from its own
- * folder, as in the repository: laravel/dist/ssr-server.mjs sits one folder
- * below laravel/, so that is laravel/dist/server/render.js.
+ * folder, as in the repository (dist-server/ssr-server.mjs, build-service.mjs):
+ * laravel/dist/ssr-server.mjs sits one folder below laravel/, so that is
+ * laravel/dist/server/render.js.
  */
-import * as esbuild from 'esbuild';
 import { cpSync, rmSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildService } from './build-service.mjs';
 
 export async function buildLaravel(root) {
   const out = join(root, 'laravel/dist');
@@ -21,17 +22,7 @@ export async function buildLaravel(root) {
   rmSync(temp, { recursive: true, force: true });
   cpSync(join(root, 'dist'), join(temp, 'public'), { recursive: true, filter: (src) => src !== join(root, 'dist/server') });
   cpSync(join(root, 'dist/server'), join(temp, 'server'), { recursive: true });
-  await esbuild.build({
-    absWorkingDir: root,
-    entryPoints: ['scripts/ssr-server.mjs'],
-    outfile: join(temp, 'ssr-server.mjs'),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    legalComments: 'none',
-    logLevel: 'warning',
-  });
+  await buildService(root, join(temp, 'ssr-server.mjs'));
   rmSync(out, { recursive: true, force: true });
   renameSync(temp, out);
   return out;

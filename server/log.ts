@@ -6,8 +6,8 @@
  */
 
 /** `dropped item "products.3" (field "price": …)` → `dropped item "products.*" (field "price": …)`: one kind per field path. */
-export function noteKind(note) {
-  return note.replace(/"([^"]*)"/g, (_, path) => `"${path.replace(/(^|\.)\d+(?=\.|$)/g, '$1*')}"`);
+export function noteKind(note: string): string {
+  return note.replace(/"([^"]*)"/g, (_, path: string) => `"${path.replace(/(^|\.)\d+(?=\.|$)/g, '$1*')}"`);
 }
 
 const MAX_KINDS = 5;
@@ -15,18 +15,15 @@ const MAX_EMPTY = 3;
 
 /** Collects what one request's hooks report, for one line. */
 export class RequestReport {
-  constructor() {
-    /** @type {Map<string, number>} "widget: kind" → count */
-    this.dropped = new Map();
-    this.droppedTotal = 0;
-    /** @type {string[]} */
-    this.empty = [];
-    this.emptyTotal = 0;
-    /** @type {Map<string, number>} other renderer messages (a bad config key) */
-    this.notes = new Map();
-  }
+  /** "widget: kind" → count */
+  dropped = new Map<string, number>();
+  droppedTotal = 0;
+  empty: string[] = [];
+  emptyTotal = 0;
+  /** other renderer messages (a bad config key) */
+  notes = new Map<string, number>();
 
-  drop(widget, notes) {
+  drop(widget: string, notes: string[]): void {
     for (const note of notes) {
       const kind = `${widget}: ${noteKind(note)}`;
       this.dropped.set(kind, (this.dropped.get(kind) ?? 0) + 1);
@@ -34,21 +31,21 @@ export class RequestReport {
     this.droppedTotal += notes.length;
   }
 
-  leftEmpty(reason) {
+  leftEmpty(reason: string): void {
     this.emptyTotal++;
     if (this.empty.length < MAX_EMPTY) this.empty.push(reason);
   }
 
-  note(text) {
+  note(text: string): void {
     this.notes.set(text, (this.notes.get(text) ?? 0) + 1);
   }
 
-  get quiet() {
+  get quiet(): boolean {
     return this.droppedTotal === 0 && this.emptyTotal === 0 && this.notes.size === 0;
   }
 
   /** The one line, or '' when the request went without a problem. */
-  line(prefix, hookCount) {
+  line(prefix: string, hookCount: number): string {
     if (this.quiet) return '';
     const parts = [`${prefix}: ${hookCount} hook${hookCount === 1 ? '' : 's'}`];
     if (this.emptyTotal) {
@@ -70,7 +67,7 @@ export class RequestReport {
 }
 
 const LINE_LIMIT = 2000;
-const oneLineOf = (text) => {
+const oneLineOf = (text: string): string => {
   const line = text.replace(/\s*\n\s*/g, ' ');
   return line.length > LINE_LIMIT ? `${line.slice(0, LINE_LIMIT - 1)}…` : line;
 };
@@ -78,15 +75,13 @@ const oneLineOf = (text) => {
 /**
  * `write` at most `perSecond` times a second; the lines over it are counted
  * and said in one line when the second is over.
- * @param {(line: string) => void} write
- * @param {number} perSecond
- * @param {() => number} [now] ms
+ * `now`: the clock in ms.
  */
-export function rateLimited(write, perSecond, now = () => Date.now()) {
+export function rateLimited(write: (line: string) => void, perSecond: number, now: () => number = () => Date.now()): ((line: string) => void) & { flush(): void } {
   let windowStart = now();
   let written = 0;
   let suppressed = 0;
-  let timer;
+  let timer: NodeJS.Timeout | undefined;
   const flush = () => {
     timer = undefined;
     if (suppressed) write(`${suppressed} log line${suppressed === 1 ? '' : 's'} suppressed (over ${perSecond} a second)`);
@@ -94,7 +89,7 @@ export function rateLimited(write, perSecond, now = () => Date.now()) {
     windowStart = now();
     written = 0;
   };
-  const limited = (line) => {
+  const limited = (line: string): void => {
     if (now() - windowStart >= 1000) {
       if (timer) clearTimeout(timer);
       flush();
@@ -110,11 +105,12 @@ export function rateLimited(write, perSecond, now = () => Date.now()) {
       timer.unref?.();
     }
   };
-  limited.flush = () => {
-    if (timer) clearTimeout(timer);
-    flush();
-  };
-  return limited;
+  return Object.assign(limited, {
+    flush: () => {
+      if (timer) clearTimeout(timer);
+      flush();
+    },
+  });
 }
 
 /**
@@ -122,11 +118,10 @@ export function rateLimited(write, perSecond, now = () => Date.now()) {
  * in one line at once and then at most one a second, counted by reason: under
  * overload most requests end so, and one line each would cost a share of the
  * renders.
- * @param {(line: string) => void} write
  */
-export function shedSummary(write) {
-  const reasons = new Map();
-  let timer;
+export function shedSummary(write: (line: string) => void): (why: string) => void {
+  const reasons = new Map<string, number>();
+  let timer: NodeJS.Timeout | undefined;
   const say = () => {
     const total = [...reasons.values()].reduce((a, b) => a + b, 0);
     if (total) write(`${total} request${total === 1 ? '' : 's'} answered with empty hooks, not rendered: ${[...reasons].map(([why, n]) => `${why} ×${n}`).join('; ')}`);
