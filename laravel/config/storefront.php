@@ -21,14 +21,16 @@ return [
     'middleware_group' => env('STOREFRONT_MIDDLEWARE_GROUP', 'web'),
 
     'ssr' => [
-        // Server rendering on or off: off, every hook is empty and renders in the browser.
-        'enabled' => (bool) env('STOREFRONT_SSR', true),
-        // The render service (php artisan storefront:ssr).
+        // Each value below is checked where it is used, not cast here: one the package refuses (a timeout of 'abc',
+        // a URL that is not http://) turns server rendering off with one warning line a minute naming it.
+        // Server rendering on or off (true or false, 1 or 0): off, every hook is empty and renders in the browser.
+        'enabled' => env('STOREFRONT_SSR', true),
+        // The render service (php artisan storefront:ssr): an http:// URL.
         'url' => env('STOREFRONT_SSR_URL', 'http://127.0.0.1:13714'),
-        // How long a page waits for it, in milliseconds; then its hooks render in the browser.
-        'timeout' => (int) env('STOREFRONT_SSR_TIMEOUT', 200),
+        // How long a page waits for it, in milliseconds (1 to 60000); then its hooks render in the browser.
+        'timeout' => env('STOREFRONT_SSR_TIMEOUT', 200),
         // Each PHP worker keeps one connection to it (false: a new connection per page, Laravel's Http as is).
-        'keep_alive' => (bool) env('STOREFRONT_SSR_KEEP_ALIVE', true),
+        'keep_alive' => env('STOREFRONT_SSR_KEEP_ALIVE', true),
         // The Node binary storefront:ssr runs (20.11 or later).
         'node' => env('STOREFRONT_NODE', 'node'),
         // The render service storefront:ssr runs: the package's own, one file with no npm dependency.

@@ -5,6 +5,8 @@ namespace StorefrontWidgets\Laravel;
 use Illuminate\Contracts\Foundation\Application;
 use Illuminate\Support\Facades\Cache;
 use Illuminate\Support\Facades\Log;
+use StorefrontWidgets\Ssr\LogThrottle;
+use StorefrontWidgets\Ssr\Manifest;
 
 /** The head tags of the package's build (its manifest.json, in Vite's format), as published in public/storefront/<build>/. */
 class HeadTags
@@ -54,7 +56,7 @@ class HeadTags
             return $html.$this->missing($nonceAttr, "[storefront] The manifest of build {$bundle['id']} has no ".Storefront::ENTRY.'. The islands do not load.');
         }
         // The render service renders this page's hooks only for the bundle it loads.
-        $this->storefront->page()->loads(is_string($entry['renderVersion'] ?? null) ? $entry['renderVersion'] : null);
+        $this->storefront->page()->loads(Manifest::renderVersion($manifest));
         $dir .= '/'.$bundle['id'];
 
         $url = function (string $file) use ($dir) {
@@ -99,7 +101,7 @@ class HeadTags
     private function logOnce(string $message): void
     {
         try {
-            $log = Cache::add('storefront:head-logged:'.md5($message), true, RenderClient::LOG_EVERY);
+            $log = Cache::add('storefront:head-logged:'.md5($message), true, LogThrottle::EVERY);
         } catch (\Throwable $e) {
             $log = true;
         }

@@ -7,6 +7,7 @@ use Illuminate\Filesystem\Filesystem;
 use Illuminate\Foundation\Testing\TestCase as LaravelTestCase;
 use Illuminate\Support\Facades\Artisan;
 use StorefrontWidgets\Laravel\Builds;
+use StorefrontWidgets\Laravel\RenderClient;
 
 /** The test app (tests/app) booted as Laravel boots it, with a throwaway public folder and storage. */
 abstract class TestCase extends LaravelTestCase
@@ -31,6 +32,8 @@ abstract class TestCase extends LaravelTestCase
         // Each test starts with an empty public folder.
         (new Filesystem)->deleteDirectory(sys_get_temp_dir().'/storefront-public-'.getmypid());
         parent::setUp();
+        // Each test hears the first line about the render service: the one-a-minute clock starts afresh.
+        @unlink(RenderClient::logFile());
     }
 
     public function createApplication()
