@@ -3,7 +3,6 @@
 namespace StorefrontWidgets\Laravel;
 
 use Illuminate\Contracts\Foundation\Application;
-use Illuminate\Support\Facades\Cache;
 use Illuminate\Support\Facades\Log;
 use StorefrontWidgets\Ssr\LogThrottle;
 use StorefrontWidgets\Ssr\Manifest;
@@ -97,15 +96,10 @@ class HeadTags
         return '<script'.$nonceAttr.'>console.error('.Storefront::json($message).')</script>';
     }
 
-    /** One warning line per minute across workers (through the cache), or per page when the cache fails. */
+    /** One warning line per minute for each message, across the machine's PHP workers. */
     private function logOnce(string $message): void
     {
-        try {
-            $log = Cache::add('storefront:head-logged:'.md5($message), true, LogThrottle::EVERY);
-        } catch (\Throwable $e) {
-            $log = true;
-        }
-        if ($log) {
+        if (LogThrottle::first(RenderClient::logFile('head-'.md5($message)))) {
             Log::warning($message);
         }
     }

@@ -44,10 +44,10 @@ class RenderClient
         return rtrim((string) $config->get('storefront.ssr.url'), '/');
     }
 
-    /** Where the time of the last log line is kept, for every PHP worker of the machine. */
-    public static function logFile(): string
+    /** Where the time of the last log line about $what is kept, for every PHP worker of the machine. */
+    public static function logFile(string $what = 'ssr'): string
     {
-        return storage_path('framework/cache/storefront-ssr.logged');
+        return storage_path("framework/cache/storefront-{$what}.logged");
     }
 
     /**

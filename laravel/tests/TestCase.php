@@ -32,8 +32,10 @@ abstract class TestCase extends LaravelTestCase
         // Each test starts with an empty public folder.
         (new Filesystem)->deleteDirectory(sys_get_temp_dir().'/storefront-public-'.getmypid());
         parent::setUp();
-        // Each test hears the first line about the render service: the one-a-minute clock starts afresh.
-        @unlink(RenderClient::logFile());
+        // Each test hears the first line of each kind: the one-a-minute clocks start afresh.
+        foreach (glob(dirname(RenderClient::logFile()).'/storefront-*.logged') as $file) {
+            @unlink($file);
+        }
     }
 
     public function createApplication()
