@@ -19,6 +19,7 @@ final class Options
         'logFile' => 'a file path',
         'enabled' => 'true or false (or 1 or 0)',
         'keep_alive' => 'true or false (or 1 or 0)',
+        'keep_hours' => 'a number of hours, 0 or more',
     ];
 
     /** The plain client's options and their defaults (logFile: null, a file of the temp folder). */
@@ -50,7 +51,7 @@ final class Options
 
     /**
      * Setting $name's value made plain (a URL without its trailing slash, a timeout as an integer, a
-     * flag as a boolean), or, when it is refused, false and the default.
+     * flag as a boolean, hours as a float), or, when it is refused, false and the default.
      *
      * @return array{0: bool, 1: mixed}
      */
@@ -77,6 +78,10 @@ final class Options
                 $ok = in_array($value, ['kept', 'streams'], true) || ($value === 'curl' && function_exists('curl_init'));
 
                 return [$ok, $ok ? $value : 'kept'];
+            case 'keep_hours':
+                $ok = (is_int($value) || is_float($value) || is_string($value)) && is_numeric($value) && $value >= 0;
+
+                return [$ok, $ok ? (float) $value : 24.0];
             case 'logFile':
                 return [is_string($value) && $value !== '', is_string($value) && $value !== '' ? $value : null];
             default: // enabled, keep_alive: flags

@@ -13,8 +13,9 @@ return [
     'bundle' => env('STOREFRONT_BUNDLE', StorefrontServiceProvider::dist('public')),
 
     // How long a build stays published once a newer one replaced it (php artisan storefront:prune-builds):
-    // a page opened before a deploy keeps loading its islands at least this long.
-    'keep_hours' => (float) env('STOREFRONT_KEEP_HOURS', 24),
+    // a page opened before a deploy keeps loading its islands at least this long. A number, 0 or more (not cast
+    // here: a value that is not one makes storefront:prune-builds stop with a line naming it, removing nothing).
+    'keep_hours' => env('STOREFRONT_KEEP_HOURS', 24),
 
     // The middleware group that gets FillHooks (the server HTML into the page's hooks); null: the app adds
     // StorefrontWidgets\Laravel\Http\FillHooks to the groups or routes it wants.
