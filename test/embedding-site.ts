@@ -4,12 +4,12 @@
  * (a second block of the same name is a variant: the hashed-files head), and
  * `<?php // from name.php` is an excerpt whose lines must be in that file.
  * Only the shop's data (products.json, an image), the built bundle
- * (storefront/) and php/storefront-ssr.php are added, as the doc says to copy
- * them. The service URL and timeout the doc prints are the two values a
+ * (storefront/) and the PHP client (laravel/client/) are added, the client
+ * where the doc's copy line puts it. The service URL and timeout the doc prints are the two values a
  * deployer sets: the site gets the test's.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
 export const root = resolve(__dirname, '..');
@@ -147,12 +147,23 @@ export function writeSite(dir: string, { variant = 0, serviceUrl, timeoutMs, bun
   if (!files.get('index.php')?.[0]?.includes("'http://127.0.0.1:13714', 'timeout' => 200")) {
     throw new Error(`${DOC}: index.php no longer starts the renderer with the default URL and timeout`);
   }
-  copyFileSync(join(root, 'php/storefront-ssr.php'), join(dir, 'storefront-ssr.php'));
+  const client = clientFolder();
+  mkdirSync(join(dir, client));
+  for (const file of readdirSync(join(root, 'laravel/client')).filter((f) => f.endsWith('.php'))) {
+    copyFileSync(join(root, 'laravel/client', file), join(dir, client, file));
+  }
   symlinkSync(bundle, join(dir, 'storefront'));
   writeFileSync(join(dir, 'products.json'), JSON.stringify(products()));
   writeFileSync(join(dir, 'product.json'), JSON.stringify(product()));
   mkdirSync(join(dir, 'img'));
   copyFileSync(join(root, 'laravel/tests/app/public/img/card.svg'), join(dir, 'img/card.svg'));
+}
+
+/** The web root's folder the doc's copy line puts the PHP client's files in (section 1, "The files"). */
+export function clientFolder(doc = readFileSync(join(root, DOC), 'utf8')): string {
+  const copy = /^mkdir -p \/var\/www\/shop\/public\/([\w-]+) && cp laravel\/client\/\*\.php \/var\/www\/shop\/public\/\1\/ /m.exec(doc);
+  if (!copy) throw new Error(`${DOC}: no line copies laravel/client/*.php into a folder of the web root`);
+  return copy[1]!;
 }
 
 export interface Php {

@@ -13,22 +13,25 @@ return [
     'bundle' => env('STOREFRONT_BUNDLE', StorefrontServiceProvider::dist('public')),
 
     // How long a build stays published once a newer one replaced it (php artisan storefront:prune-builds):
-    // a page opened before a deploy keeps loading its islands at least this long.
-    'keep_hours' => (float) env('STOREFRONT_KEEP_HOURS', 24),
+    // a page opened before a deploy keeps loading its islands at least this long. A number, 0 or more (not cast
+    // here: a value that is not one makes storefront:prune-builds stop with a line naming it, removing nothing).
+    'keep_hours' => env('STOREFRONT_KEEP_HOURS', 24),
 
     // The middleware group that gets FillHooks (the server HTML into the page's hooks); null: the app adds
     // StorefrontWidgets\Laravel\Http\FillHooks to the groups or routes it wants.
     'middleware_group' => env('STOREFRONT_MIDDLEWARE_GROUP', 'web'),
 
     'ssr' => [
-        // Server rendering on or off: off, every hook is empty and renders in the browser.
-        'enabled' => (bool) env('STOREFRONT_SSR', true),
-        // The render service (php artisan storefront:ssr).
+        // Each value below is checked where it is used, not cast here: one the package refuses (a timeout of 'abc',
+        // a URL that is not http://) turns server rendering off with one warning line a minute naming it.
+        // Server rendering on or off (true or false, 1 or 0): off, every hook is empty and renders in the browser.
+        'enabled' => env('STOREFRONT_SSR', true),
+        // The render service (php artisan storefront:ssr): an http:// URL.
         'url' => env('STOREFRONT_SSR_URL', 'http://127.0.0.1:13714'),
-        // How long a page waits for it, in milliseconds; then its hooks render in the browser.
-        'timeout' => (int) env('STOREFRONT_SSR_TIMEOUT', 200),
+        // How long a page waits for it, in milliseconds (1 to 60000); then its hooks render in the browser.
+        'timeout' => env('STOREFRONT_SSR_TIMEOUT', 200),
         // Each PHP worker keeps one connection to it (false: a new connection per page, Laravel's Http as is).
-        'keep_alive' => (bool) env('STOREFRONT_SSR_KEEP_ALIVE', true),
+        'keep_alive' => env('STOREFRONT_SSR_KEEP_ALIVE', true),
         // The Node binary storefront:ssr runs (20.11 or later).
         'node' => env('STOREFRONT_NODE', 'node'),
         // The render service storefront:ssr runs: the package's own, one file with no npm dependency

@@ -4,6 +4,7 @@ namespace StorefrontWidgets\Laravel;
 
 use Illuminate\Filesystem\Filesystem;
 use RuntimeException;
+use StorefrontWidgets\Ssr\Manifest;
 
 /**
  * The published builds in public/storefront/ (config storefront.path): one
@@ -16,9 +17,6 @@ class Builds
 {
     /** The record of the published builds: build id => when it was published (Unix time). */
     public const RECORD = 'builds.json';
-
-    /** @var array<string, array{mtime: string|false, bundle: array{id: string, manifest: array}|null}> per process */
-    private static $bundles = [];
 
     /** @var string the built bundle (config storefront.bundle) */
     private $bundle;
@@ -44,19 +42,9 @@ class Builds
      */
     public static function read(string $bundle): ?array
     {
-        $file = rtrim($bundle, '/').'/manifest.json';
-        $mtime = @filemtime($file);
-        $mtime = $mtime === false ? false : $mtime.'/'.filesize($file);
-        if (! isset(self::$bundles[$file]) || self::$bundles[$file]['mtime'] !== $mtime) {
-            $json = $mtime === false ? false : @file_get_contents($file);
-            $manifest = $json === false ? null : json_decode($json, true);
-            self::$bundles[$file] = [
-                'mtime' => $mtime,
-                'bundle' => is_array($manifest) ? ['id' => substr(hash('sha256', $json), 0, 12), 'manifest' => $manifest] : null,
-            ];
-        }
+        $read = Manifest::read(rtrim($bundle, '/').'/manifest.json');
 
-        return self::$bundles[$file]['bundle'];
+        return $read === null ? null : ['id' => substr(hash('sha256', $read['json']), 0, 12), 'manifest' => $read['manifest']];
     }
 
     /** Whether build $id is in public/storefront (its folder is complete: it is renamed into place). */

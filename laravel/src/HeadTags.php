@@ -3,8 +3,9 @@
 namespace StorefrontWidgets\Laravel;
 
 use Illuminate\Contracts\Foundation\Application;
-use Illuminate\Support\Facades\Cache;
 use Illuminate\Support\Facades\Log;
+use StorefrontWidgets\Ssr\LogThrottle;
+use StorefrontWidgets\Ssr\Manifest;
 
 /** The head tags of the package's build (its manifest.json, in Vite's format), as published in public/storefront/<build>/. */
 class HeadTags
@@ -54,7 +55,7 @@ class HeadTags
             return $html.$this->missing($nonceAttr, "[storefront] The manifest of build {$bundle['id']} has no ".Storefront::ENTRY.'. The islands do not load.');
         }
         // The render service renders this page's hooks only for the bundle it loads.
-        $this->storefront->page()->loads(is_string($entry['renderVersion'] ?? null) ? $entry['renderVersion'] : null);
+        $this->storefront->page()->loads(Manifest::renderVersion($manifest));
         $dir .= '/'.$bundle['id'];
 
         $url = function (string $file) use ($dir) {
@@ -95,15 +96,10 @@ class HeadTags
         return '<script'.$nonceAttr.'>console.error('.Storefront::json($message).')</script>';
     }
 
-    /** One warning line per minute across workers (through the cache), or per page when the cache fails. */
+    /** One warning line per minute for each message, across the machine's PHP workers. */
     private function logOnce(string $message): void
     {
-        try {
-            $log = Cache::add('storefront:head-logged:'.md5($message), true, RenderClient::LOG_EVERY);
-        } catch (\Throwable $e) {
-            $log = true;
-        }
-        if ($log) {
+        if (LogThrottle::first(RenderClient::logFile('head-'.md5($message)))) {
             Log::warning($message);
         }
     }

@@ -3,24 +3,22 @@
 namespace StorefrontWidgets\Laravel;
 
 use Closure;
+use StorefrontWidgets\Ssr\Hooks;
 
 /**
  * One request's storefront: its page config (resolved once), its hooks
- * waiting for their server HTML and the token of their placeholders. A
- * scoped binding, made afresh by FillHooks for each request, so an app
- * that serves many requests (Octane, queue workers, tests) never carries
- * one request's hooks, config or token into the next.
+ * waiting for their server HTML (the PHP client's Hooks) and the render
+ * version of the bundle it loads. A scoped binding, made afresh by FillHooks
+ * for each request, so an app that serves many requests (Octane, queue
+ * workers, tests) never carries one request's hooks, config or token into the next.
  */
 class Page
 {
     /** @var bool whether hooks get a placeholder (FillHooks runs for this request) */
     private $collecting = false;
 
-    /** @var array<int, array{widget: string, props: mixed}> */
-    private $hooks = [];
-
-    /** @var string makes this request's placeholders impossible to guess from page content */
-    private $token;
+    /** @var Hooks */
+    private $hooks;
 
     /** @var bool */
     private $configResolved = false;
@@ -33,7 +31,7 @@ class Page
 
     public function __construct()
     {
-        $this->token = bin2hex(random_bytes(8));
+        $this->hooks = new Hooks;
     }
 
     /** From now on each hook holds a placeholder until fill(). */
@@ -56,12 +54,7 @@ class Page
     /** The placeholder of a new hook, or null when nothing will fill it (no FillHooks on this request). */
     public function add(string $widget, $props): ?string
     {
-        if (! $this->collecting) {
-            return null;
-        }
-        $this->hooks[] = ['widget' => $widget, 'props' => $props];
-
-        return '<!--storefront-hook:'.$this->token.':'.(count($this->hooks) - 1).'-->';
+        return $this->collecting ? $this->hooks->add($widget, $props) : null;
     }
 
     /** The page loads the bundle of this render version (its head printed it; null: a build that does not say). */
@@ -78,7 +71,7 @@ class Page
 
     public function hasHooks(): bool
     {
-        return $this->hooks !== [];
+        return ! $this->hooks->isEmpty();
     }
 
     /**
@@ -89,25 +82,6 @@ class Page
      */
     public function fill(string $html, ?Closure $render): string
     {
-        $pattern = '/'.preg_quote('<!--storefront-hook:'.$this->token.':', '/').'(\d+)-->/';
-        if ($this->hooks === [] || ! preg_match_all($pattern, $html, $matches)) {
-            return $html;
-        }
-        $indexes = array_values(array_filter(array_unique(array_map('intval', $matches[1])), function ($i) {
-            return isset($this->hooks[$i]);
-        }));
-        $rendered = [];
-        if ($render !== null && $indexes !== []) {
-            $hooks = array_map(function ($i) {
-                return $this->hooks[$i];
-            }, $indexes);
-            foreach ($render($hooks) as $n => $hookHtml) {
-                $rendered[$indexes[$n]] = $hookHtml;
-            }
-        }
-
-        return preg_replace_callback($pattern, function ($m) use ($rendered) {
-            return $rendered[(int) $m[1]] ?? '';
-        }, $html);
+        return $this->hooks->fill($html, $render);
     }
 }

@@ -4,34 +4,33 @@ namespace StorefrontWidgets\Laravel;
 
 use Illuminate\Contracts\Config\Repository as Config;
 use Illuminate\Http\Client\Factory as Http;
-use Illuminate\Support\Facades\Cache;
 use Illuminate\Support\Facades\Log;
-use RuntimeException;
+use StorefrontWidgets\Ssr\LogThrottle;
+use StorefrontWidgets\Ssr\Options;
+use StorefrontWidgets\Ssr\Render;
 use Throwable;
 
-/** The render service's POST /render: one request for a page's hooks, never an exception, never longer than the timeout. */
+/**
+ * The render service's POST /render through Laravel's Http (so Http::fake()
+ * and the app's middleware see it), with the PHP client's request, answer,
+ * kept connection and log line: one request for a page's hooks, never an
+ * exception, never longer than the timeout.
+ */
 class RenderClient
 {
-    /** Seconds between two log lines about an unavailable service. */
-    public const LOG_EVERY = 60;
-
-    /** Tells the service how long this request waits (ms): it never starts a render that would end later. */
-    public const TIMEOUT_HEADER = 'X-Storefront-Timeout';
-
-    /** Tells the service how many hooks the body holds: under load it refuses a request without reading the body. */
-    public const HOOKS_HEADER = 'X-Storefront-Hooks';
-
-    /** Tells the service the render version of the bundle the page loads: it renders for that build only. */
-    public const RENDER_VERSION_HEADER = 'X-Storefront-Render-Version';
+    /** The config keys the client reads, by the client's option each is, with the variable that sets it. */
+    public const SETTINGS = [
+        'enabled' => ['storefront.ssr.enabled', 'STOREFRONT_SSR'],
+        'url' => ['storefront.ssr.url', 'STOREFRONT_SSR_URL'],
+        'timeout' => ['storefront.ssr.timeout', 'STOREFRONT_SSR_TIMEOUT'],
+        'keep_alive' => ['storefront.ssr.keep_alive', 'STOREFRONT_SSR_KEEP_ALIVE'],
+    ];
 
     /** @var Http */
     private $http;
 
     /** @var Config */
     private $config;
-
-    /** @var float|null when this process last logged (if the cache cannot say) */
-    private static $loggedAt;
 
     public function __construct(Http $http, Config $config)
     {
@@ -45,9 +44,36 @@ class RenderClient
         return rtrim((string) $config->get('storefront.ssr.url'), '/');
     }
 
+    /** Where the time of the last log line about $what is kept, for every PHP worker of the machine. */
+    public static function logFile(string $what = 'ssr'): string
+    {
+        return storage_path("framework/cache/storefront-{$what}.logged");
+    }
+
+    /**
+     * The settings (SETTINGS), each checked, and one phrase per value refused.
+     *
+     * @return array{0: array<string, mixed>, 1: string[]}
+     */
+    public function settings(): array
+    {
+        $values = [];
+        $problems = [];
+        foreach (self::SETTINGS as $name => [$key, $variable]) {
+            $value = $this->config->get($key);
+            [$ok, $values[$name]] = Options::parse($name, $value);
+            if (! $ok) {
+                $problems[] = Options::refusal("{$key} ({$variable})", $value, $name);
+            }
+        }
+
+        return [$values, $problems];
+    }
+
     /**
      * One inner HTML per hook ({widget, props}), in order; '' for each hook the
-     * service did not render, and for all of them when it is down, slow or wrong.
+     * service did not render, and for all of them when it is down, slow or
+     * wrong, when server rendering is off, or when a setting is refused.
      *
      * @param  array<int, array{widget: string, props: mixed}>  $hooks
      * @param  array|object  $config  the page config, as in #storefront-config
@@ -57,58 +83,41 @@ class RenderClient
     public function render(array $hooks, $config, ?string $renderVersion = null): array
     {
         $empty = array_fill(0, count($hooks), '');
-        if ($hooks === []) {
+        [$settings, $problems] = $this->settings();
+        if ($problems !== []) {
+            $this->log(Options::line($problems));
+        }
+        if ($hooks === [] || $problems !== [] || ! $settings['enabled'] || $settings['url'] === null) {
             return $empty;
         }
-        $url = self::serviceUrl($this->config);
+        $ms = $settings['timeout'];
         // In seconds as floats through Guzzle's own options: Http::timeout() takes whole seconds before Laravel 11.
-        $ms = max(1, (int) $this->config->get('storefront.ssr.timeout'));
         $seconds = $ms / 1000;
         try {
-            // Encoded as data-props is (a string that is not UTF-8 becomes null), so both sides see the same props.
-            $body = json_encode(['config' => $config, 'hooks' => $hooks], JSON_PARTIAL_OUTPUT_ON_ERROR);
-            $http = $this->config->get('storefront.ssr.keep_alive') ? $this->http->setHandler(new KeptConnection) : $this->http;
+            $http = $settings['keep_alive'] ? $this->http->setHandler(new KeptConnection) : $this->http;
             $response = $http
                 ->withOptions(['timeout' => $seconds, 'connect_timeout' => $seconds])
-                ->acceptJson()
-                ->withHeaders([self::TIMEOUT_HEADER => (string) $ms, self::HOOKS_HEADER => (string) count($hooks)]
-                    + ($renderVersion === null ? [] : [self::RENDER_VERSION_HEADER => $renderVersion]))
-                ->withBody($body, 'application/json')
-                ->post($url.'/render');
-            $html = $response->status() === 200 ? json_decode($response->body(), true) : null;
-            $html = is_array($html) ? ($html['html'] ?? null) : null;
-            if (! is_array($html) || count($html) !== count($hooks) || array_keys($html) !== array_keys($hooks)) {
-                throw new RuntimeException('HTTP '.$response->status().', not {"html": [one string per hook]}: '.self::excerpt($response->body()));
-            }
-
-            return array_map(function ($h) {
-                return is_string($h) ? $h : '';
-            }, $html);
+                ->withHeaders(Render::headers(count($hooks), $ms, $renderVersion))
+                ->withBody(Render::body($config, $hooks), 'application/json')
+                ->post($settings['url'].'/render');
+            $html = Render::html($response->status(), $response->body(), count($hooks));
         } catch (Throwable $e) {
-            $this->logUnavailable($url, $e);
+            $html = $e->getMessage();
+        }
+        if (is_string($html)) {
+            $this->log(LogThrottle::unavailable($settings['url'], $html));
 
             return $empty;
         }
+
+        return $html;
     }
 
-    /** One line per LOG_EVERY seconds across workers (through the cache), or per process when the cache fails. */
-    private function logUnavailable(string $url, Throwable $e): void
+    /** One warning line, one a minute at most across the machine's PHP workers. */
+    private function log(string $line): void
     {
-        try {
-            $first = Cache::add('storefront:render-service-logged', true, self::LOG_EVERY);
-        } catch (Throwable $cacheError) {
-            $first = self::$loggedAt === null || microtime(true) - self::$loggedAt >= self::LOG_EVERY;
+        if (LogThrottle::first(self::logFile())) {
+            Log::warning($line);
         }
-        if ($first) {
-            self::$loggedAt = microtime(true);
-            Log::warning("Storefront render service at {$url} unavailable, hooks render in the browser: ".self::excerpt($e->getMessage()));
-        }
-    }
-
-    private static function excerpt(string $text): string
-    {
-        $text = preg_replace('/\s+/', ' ', $text);
-
-        return strlen($text) > 200 ? substr($text, 0, 200).'…' : $text;
     }
 }

@@ -6,6 +6,8 @@ use Closure;
 use Illuminate\Contracts\Support\Arrayable;
 use Illuminate\Support\HtmlString;
 use JsonSerializable;
+use StorefrontWidgets\Ssr\Hooks;
+use StorefrontWidgets\Ssr\Manifest;
 
 /**
  * The storefront API (the Storefront facade): the page config, the head tags
@@ -21,7 +23,7 @@ use JsonSerializable;
 class Storefront
 {
     /** The bundle's entry in its manifest. */
-    public const ENTRY = 'widgets/storefront.ts';
+    public const ENTRY = Manifest::ENTRY;
 
     /** @var Closure|null fn (Request $request): array */
     private $configResolver;
@@ -58,24 +60,16 @@ class Storefront
     public function hook(string $widget, $props = null, string $tag = 'div', string $attributes = '', ?string $inner = null): HtmlString
     {
         $props = self::plain($props);
-        $open = '<'.$tag.' data-widget="'.e($widget).'"';
-        if ($props !== null && $props !== []) {
-            // Single quotes need no escaping: the JSON has every ', &, < and > inside strings as \u escapes.
-            $open .= " data-props='".self::json($props)."'";
-        }
-        $open .= ($attributes === '' ? '' : ' '.$attributes).'>';
         if ($inner === null) {
-            $inner = (string) $this->page()->add($widget, $props === [] ? null : $props);
+            $inner = (string) $this->page()->add($widget, $props);
         }
 
-        return new HtmlString($open.$inner.'</'.$tag.'>');
+        return new HtmlString(Hooks::element($widget, $props, $tag, $attributes, $inner));
     }
 
-    /** Puts the server HTML into every hook placeholder of $html (one render request), '' where there is none or $render is false. */
+    /** Puts the server HTML into every hook placeholder of $html (one render request), '' where there is none or $render is false (or server rendering is off). */
     public function fill(string $html, bool $render = true): string
     {
-        $render = $render && app('config')->get('storefront.ssr.enabled');
-
         return $this->page()->fill($html, $render ? function (array $hooks) {
             return app(RenderClient::class)->render($hooks, $this->pageConfig(), $this->page()->renderVersion());
         } : null);
@@ -101,7 +95,7 @@ class Storefront
     /** JSON that can sit in a <script> block or an attribute: <, >, &, ' and " inside strings are \u escapes. */
     public static function json($value): string
     {
-        return json_encode($value, JSON_HEX_TAG | JSON_HEX_AMP | JSON_HEX_APOS | JSON_HEX_QUOT | JSON_PARTIAL_OUTPUT_ON_ERROR);
+        return Hooks::json($value);
     }
 
     /** Arrays, Arrayable, JsonSerializable (Eloquent models and collections too) as plain arrays and scalars. */

@@ -4,6 +4,7 @@ namespace StorefrontWidgets\Laravel;
 
 use Illuminate\Contracts\Http\Kernel as HttpKernel;
 use Illuminate\Support\Facades\Blade;
+use Illuminate\Support\Facades\Http;
 use Illuminate\Support\ServiceProvider;
 use InvalidArgumentException;
 use StorefrontWidgets\Laravel\Console\PruneBuildsCommand;
@@ -20,6 +21,10 @@ class StorefrontServiceProvider extends ServiceProvider
         // What the app declares once (the config callback) lives as long as the app; one request's state for that request.
         $this->app->singleton(Storefront::class);
         $this->app->scoped(Page::class);
+        // The Http facade's factory, which Http::fake() fakes on every Laravel version (8 keeps it out of the container).
+        $this->app->bind(RenderClient::class, function ($app) {
+            return new RenderClient(Http::getFacadeRoot(), $app['config']);
+        });
     }
 
     public function boot()

@@ -7,6 +7,7 @@ use Illuminate\Filesystem\Filesystem;
 use Illuminate\Foundation\Testing\TestCase as LaravelTestCase;
 use Illuminate\Support\Facades\Artisan;
 use StorefrontWidgets\Laravel\Builds;
+use StorefrontWidgets\Laravel\RenderClient;
 
 /** The test app (tests/app) booted as Laravel boots it, with a throwaway public folder and storage. */
 abstract class TestCase extends LaravelTestCase
@@ -31,6 +32,10 @@ abstract class TestCase extends LaravelTestCase
         // Each test starts with an empty public folder.
         (new Filesystem)->deleteDirectory(sys_get_temp_dir().'/storefront-public-'.getmypid());
         parent::setUp();
+        // Each test hears the first line of each kind: the one-a-minute clocks start afresh.
+        foreach (glob(dirname(RenderClient::logFile()).'/storefront-*.logged') as $file) {
+            @unlink($file);
+        }
     }
 
     public function createApplication()
@@ -42,7 +47,7 @@ abstract class TestCase extends LaravelTestCase
             'APP_PUBLIC' => $this->public,
             'STOREFRONT_SSR_URL' => 'http://127.0.0.1:9', // nothing listens: tests that need a service start one
         ];
-        foreach (['ASSET_URL', 'STOREFRONT_SSR_TIMEOUT', 'STOREFRONT_SSR', 'STOREFRONT_BUNDLE', 'STOREFRONT_MIDDLEWARE_GROUP'] as $name) {
+        foreach (['ASSET_URL', 'STOREFRONT_SSR_TIMEOUT', 'STOREFRONT_SSR', 'STOREFRONT_SSR_KEEP_ALIVE', 'STOREFRONT_BUNDLE', 'STOREFRONT_MIDDLEWARE_GROUP'] as $name) {
             putenv($name);
             unset($_ENV[$name], $_SERVER[$name]);
         }

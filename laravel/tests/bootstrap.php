@@ -13,6 +13,8 @@ spl_autoload_register(function ($class) {
     $roots = [
         'StorefrontWidgets\\Laravel\\Tests\\' => __DIR__.'/',
         'StorefrontWidgets\\Laravel\\' => dirname(__DIR__).'/src/',
+        // The PHP client the package ships (composer.json's autoload has the same two folders).
+        'StorefrontWidgets\\Ssr\\' => dirname(__DIR__).'/client/',
         // The test app's, or a copy's (tests/fixtures/run-page.php).
         'App\\' => (getenv('APP_BASE') ?: __DIR__.'/app').'/app/',
     ];

@@ -4,6 +4,7 @@ namespace StorefrontWidgets\Laravel\Console;
 
 use Illuminate\Console\Command;
 use StorefrontWidgets\Laravel\StorefrontServiceProvider;
+use StorefrontWidgets\Ssr\Options;
 
 /** Removes the published builds a newer one replaced more than --keep-hours ago (the newest always stays). */
 class PruneBuildsCommand extends Command
@@ -14,13 +15,15 @@ class PruneBuildsCommand extends Command
 
     public function handle()
     {
-        $hours = $this->option('keep-hours') ?? config('storefront.keep_hours');
-        if (! is_numeric($hours) || $hours < 0) {
-            $this->error("--keep-hours must be a number of hours (0 or more), not {$hours}.");
+        $given = $this->option('keep-hours');
+        [$label, $value] = $given !== null ? ['--keep-hours', $given] : ['storefront.keep_hours (STOREFRONT_KEEP_HOURS)', config('storefront.keep_hours')];
+        [$ok, $hours] = Options::parse('keep_hours', $value);
+        if (! $ok) {
+            $this->error(Options::refusal($label, $value, 'keep_hours').': nothing was removed.');
 
             return 1;
         }
-        $result = StorefrontServiceProvider::builds()->prune((float) $hours, now()->getTimestamp());
+        $result = StorefrontServiceProvider::builds()->prune($hours, now()->getTimestamp());
         $this->info(sprintf(
             'Removed %d build%s%s; kept %s (builds replaced less than %s hours ago, and the newest).',
             count($result['removed']),

@@ -110,8 +110,48 @@ class CommandsTest extends TestCase
         $this->assertDirectoryExists($this->public."/storefront/$a");
         \Illuminate\Support\Carbon::setTestNow();
 
-        $this->assertSame(1, Artisan::call('storefront:prune-builds', ['--keep-hours' => 'a day']));
-        $this->assertStringContainsString('--keep-hours must be a number of hours (0 or more), not a day.', Artisan::output());
+    }
+
+    /** @dataProvider keepHours */
+    public function test_hours_to_keep_that_are_not_a_number_of_hours_remove_nothing_and_say_so_in_one_line(?string $option, $config, ?string $line)
+    {
+        $this->bundle();
+        $old = $this->bundle(['widgets/storefront.ts' => ['file' => 'storefront-OLD.js', 'isEntry' => true]], true, 'old');
+        $this->bundle(['widgets/storefront.ts' => ['file' => 'storefront-NEW.js', 'isEntry' => true]], true, 'new');
+        config(['storefront.keep_hours' => $config]);
+        \Illuminate\Support\Carbon::setTestNow(now()->addHours(100));
+        $status = Artisan::call('storefront:prune-builds', $option === null ? [] : ['--keep-hours' => $option]);
+        \Illuminate\Support\Carbon::setTestNow();
+
+        if ($line === null) {
+            $this->assertSame(0, $status, Artisan::output());
+            $this->assertDirectoryDoesNotExist($this->public."/storefront/$old");
+        } else {
+            $this->assertSame(1, $status);
+            $this->assertSame($line.": nothing was removed.\n", Artisan::output());
+            $this->assertDirectoryExists($this->public."/storefront/$old");
+        }
+    }
+
+    public function keepHours(): array
+    {
+        $config = 'storefront.keep_hours (STOREFRONT_KEEP_HOURS)=';
+        $hours = ' is not a number of hours, 0 or more';
+
+        return [
+            '--keep-hours="a day"' => ['a day', 24, "--keep-hours='a day'{$hours}"],
+            '--keep-hours=-1' => ['-1', 24, "--keep-hours='-1'{$hours}"],
+            '--keep-hours=24' => ['24', 'abc', null],
+            '--keep-hours=0.5' => ['0.5', 24, null],
+            'config abc (was 0: every replaced build removed)' => [null, 'abc', "{$config}'abc'{$hours}"],
+            'config empty' => [null, '', "{$config}''{$hours}"],
+            'config null' => [null, null, "{$config}NULL{$hours}"],
+            'config -2' => [null, -2, "{$config}-2{$hours}"],
+            'config true' => [null, true, "{$config}true{$hours}"],
+            'config "24"' => [null, '24', null],
+            'config 0' => [null, 0, null],
+            'config 1.5' => [null, 1.5, null],
+        ];
     }
 
     public function test_a_build_id_of_digits_only_is_the_newest_again_and_pruned_as_any_other()

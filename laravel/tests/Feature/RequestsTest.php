@@ -40,12 +40,16 @@ class RequestsTest extends TestCase
         });
     }
 
-    /** The token of a page's placeholders. */
+    /** The token of a page's placeholders (its Hooks'). */
     private function token(Page $page): string
     {
-        return (function () {
-            return $this->token;
-        })->call($page);
+        $read = function (string $property) {
+            return function () use ($property) {
+                return $this->{$property};
+            };
+        };
+
+        return $read('token')->call($read('hooks')->call($page));
     }
 
     public function test_two_requests_served_by_one_application_never_share_hooks_config_or_token()

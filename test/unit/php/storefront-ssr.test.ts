@@ -6,14 +6,14 @@
  * service is slow or wrong. Without PHP this file does not run and says so.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { phps, root } from '../../embedding-site';
+import { closeNow, listenLocally } from './local-server';
 
 const run = promisify(execFile);
 const versions = phps();
@@ -88,14 +88,9 @@ describe.skipIf(!versions.length)('php/storefront-ssr.php', () => {
       });
     });
     server.on('connection', () => connections++);
-    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    url = await listenLocally(server);
   });
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((done) => server.close(done));
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => closeNow(server, dir));
   beforeEach(() => {
     seen = [];
     connections = 0;
