@@ -13,7 +13,7 @@
  * mark), never offline. (Vite leaves this to the shop: `vite:preloadError`.)
  */
 import type { Held } from './intent';
-import { HOLD, PENDING, WIDGET_ATTR } from './ssr';
+import { PENDING, WIDGET_ATTR } from './ssr';
 
 /** Takes back what a held click showed (intent.ts pend): the control's and its panel's aria-busy, the panel hidden again for the island to open. */
 function settle(intents: readonly Held[]): void {
@@ -30,11 +30,10 @@ function settle(intents: readonly Held[]): void {
   }
 }
 
-/** The element a held intent goes to now: the one of the same hold key or id (the island may have replaced it), else the same one. */
+/** The element a held intent goes to now: the same one (hydration keeps it), else the one of its id (the island rendered anew: its server HTML did not match). */
 function currentElement(host: HTMLElement, element: HTMLElement): HTMLElement | null {
-  const hold = element.getAttribute(HOLD);
-  const byKey = hold ? host.querySelector<HTMLElement>(`[${HOLD}="${CSS.escape(hold)}"]`) : element.id ? host.querySelector<HTMLElement>(`#${CSS.escape(element.id)}`) : null;
-  return byKey ?? (element.isConnected && host.contains(element) ? element : null);
+  if (element.isConnected && host.contains(element)) return element;
+  return element.id ? host.querySelector<HTMLElement>(`#${CSS.escape(element.id)}`) : null;
 }
 
 /** Delivers what was held to the island, which now listens, once each and in order. */

@@ -126,9 +126,6 @@ export async function hydrate(host: HTMLElement, entry: IslandEntry, held: HeldI
   }
   // Each island mounts in a task of its own, so a page of islands never blocks input for long.
   await yieldToInput();
-  // Something held (a focus): the delivery code is here before the commit that may replace the focused
-  // control, so ready() hands it over in that same task; else a key pressed meanwhile would go to <body>.
-  if (held.has(host)) await new Promise<void>((resolve) => withHandoff(() => resolve()));
   if (stateOf(host) !== 'loading') return SETTLED; // unmounted meanwhile
   const handoff: Handoff = {
     ready() {

@@ -12,28 +12,24 @@
  * - a focus: the island sees it (its onFocus runs), on the same control;
  * - ArrowDown / ArrowUp on a combobox: kept from the browser (no caret
  *   move) and sent to the combobox;
- * - a click on a button, or on a link marked `data-sfw-hold="<key>"` (the
- *   cart's link, which the island turns into its dropdown toggle): kept
- *   from the browser and clicked on the element of the same key, or the
- *   same element; a held link whose island failed goes where it leads.
- *   The click shows at once (ssr.ts PENDING): the control is busy, the
- *   panel it controls opens in its loading state.
+ * - a click on a button, or on a link that names the panel it opens in
+ *   `aria-controls` (the cart's link, which the island makes its dropdown's
+ *   disclosure): kept from the browser and clicked on the same element once
+ *   the island listens; a held link whose island failed goes where it leads.
+ *   A link clicked with a modifier (a new tab) is the browser's. The click
+ *   shows at once (ssr.ts PENDING): the control is busy, the panel it
+ *   controls opens in its loading state.
  * Links, forms with an action, Enter and typing are left to the browser:
  * their default action happens once, on the server HTML (typed.ts keeps the
  * text through hydration).
  *
- * An island that woke during a press may have replaced the control pressed
- * (the cart's link became its button; React hydrates at once on the
- * pointerdown). Measured: Chromium 156, Firefox 153 and WebKitGTK 2.50 send
- * no click when the mouse events began on the old control, and Firefox sends
- * it to an ancestor when they began after (its mousedown goes to the parent).
- * Either way, a press released on the control of the same hold key is a
- * click on it, once: the browser's own click on that control counts.
+ * Islands hydrate the elements the server rendered and keep them, so a press
+ * the island wakes under begins and ends on the same node, and the browser's
+ * own click reaches it once (a test checks every island's controls).
  *
  * Kept free of Preact: it is part of the entry script.
  */
-import { withHandoff } from './hook';
-import { hasServerHtml, HOLD, HOOK_SELECTOR, PENDING, stateOf } from './ssr';
+import { HELD_CLICK, hasServerHtml, HOOK_SELECTOR, PENDING, stateOf } from './ssr';
 
 export type Held =
   | { kind: 'focus'; element: HTMLElement }
@@ -66,9 +62,6 @@ function pend(control: HTMLElement): void {
 /** Listens (capture phase, on the window) until stop(); `take(host)` hands over what was held for it. */
 export function listenForIntent(handlers: IntentHandlers) {
   const held = new Map<HTMLElement, Held[]>();
-  /** The held control (data-sfw-hold) the press under way began on, while its island was not ready; `released`: it, once released there or on its replacement, until that release's click. */
-  let pressed: HTMLElement | null | undefined;
-  let released: HTMLElement | null | undefined;
 
   const hold = (host: HTMLElement, intent: Held) => {
     const list = held.get(host) ?? [];
@@ -77,7 +70,6 @@ export function listenForIntent(handlers: IntentHandlers) {
   };
 
   function onEvent(event: Event): void {
-    if (event.type === 'pointerdown') pressed = released = undefined; // a new press, wherever it lands
     // A move that did not move is the browser's own after a layout or a load, under a still (or emulated) cursor.
     if (event.type === 'pointermove' && !(handlers.watchMoves() && ((event as MouseEvent).movementX || (event as MouseEvent).movementY))) return;
     const target = event.target instanceof Element ? event.target : null;
@@ -86,36 +78,18 @@ export function listenForIntent(handlers: IntentHandlers) {
     if (event.type === 'pointerover') return handlers.near(host);
     // Only server HTML whose island is on its way holds (no state: not claimed yet, the runtime waits for StorefrontBeforeMount).
     const state = stateOf(host);
-    const keyed = target.closest<HTMLElement>(`[${HOLD}]`);
-    const key = keyed?.getAttribute(HOLD);
-    if (event.type === 'pointerdown' && state !== 'ready') pressed = keyed;
-    if (event.type === 'mouseup') {
-      // Released on the control pressed, or on the one of the same hold key that replaced it: when the
-      // control pressed is gone once this task ends and no click of the press came (see above), the
-      // control of that key gets one.
-      const press = pressed;
-      if (press && key === press.getAttribute(HOLD)) {
-        released = press;
-        setTimeout(() => released === press && !press.isConnected && withHandoff((m) => m.deliver(host, [{ kind: 'click', element: press }])));
-      }
-      return;
-    }
     if (event.type === 'focusin') handlers.near(host);
-    const control = event.type === 'click' ? target.closest<HTMLElement>(`button, a[${HOLD}]`) : null;
-    const submits = control instanceof HTMLButtonElement && control.type === 'submit' && control.form?.hasAttribute('action');
-    if (event.type === 'click' && released) {
-      // The release's own click, on the control pressed or on the one that replaced it: the press is answered.
-      if (key === released.getAttribute(HOLD)) released = undefined;
-      // Sent to an ancestor (Firefox, when the control left the page before the mouse events): the release delivers it.
-      else if (!released.isConnected && !control) return void (event.preventDefault(), event.stopImmediatePropagation());
-    }
+    const control = event.type === 'click' ? target.closest<HTMLElement>(HELD_CLICK) : null;
+    const mouse = event as MouseEvent;
+    // The browser's, asleep or awake: a form with an action posts; a link clicked with a modifier opens in a new tab or window.
+    const browsers = control instanceof HTMLButtonElement ? control.type === 'submit' && control.form?.hasAttribute('action') : mouse.ctrlKey || mouse.metaKey || mouse.shiftKey || mouse.altKey;
     if (state !== 'ready' && state !== 'failed' && hasServerHtml(host)) {
       const element = target as HTMLElement;
       let held: Held | undefined;
       if (event.type === 'focusin') held = { kind: 'focus', element };
       else if (event instanceof KeyboardEvent && HELD_KEYS.test(event.key) && target.closest('[role="combobox"]')) {
         held = { kind: 'key', element, key: event.key };
-      } else if (control && host.contains(control) && !submits) {
+      } else if (control && host.contains(control) && !browsers) {
         held = { kind: 'click', element: control };
         pend(control);
       }
@@ -129,12 +103,12 @@ export function listenForIntent(handlers: IntentHandlers) {
     handlers.reach(host, target);
   }
 
-  // The ways to reach an island, after a pointer over it; and a press released (a tap's too), which is not one.
-  const types = ['pointerover', 'pointermove', 'pointerdown', 'touchstart', 'focusin', 'keydown', 'click', 'mouseup'];
+  // The ways to reach an island, after a pointer over it.
+  const types = ['pointerover', 'pointermove', 'pointerdown', 'touchstart', 'focusin', 'keydown', 'click'];
   // On the window, the first stop of every event: a host page's capture listener on the document (or on the
   // window, added after the entry ran) then sees a held click once, delivered, not also the one held.
-  // Passive where nothing is ever held (pointers, touches, the release): a held event is prevented.
-  for (const type of types) addEventListener(type, onEvent, { capture: true, passive: /^[ptm]/.test(type) });
+  // Passive where nothing is ever held (pointers, touches): a held event is prevented.
+  for (const type of types) addEventListener(type, onEvent, { capture: true, passive: /^[pt]/.test(type) });
 
   return {
     /** Whether something is held for the hook. */

@@ -134,9 +134,9 @@ export function defineIsland<P extends object>(
 /**
  * Renders nothing. It comes last, so its layout effect runs in the commit
  * that put the island's handlers in the DOM, after the island's own layout
- * effects, and tells the runtime the island listens. (A re-render those
- * effects asked for, the server link become a button by useMounted, is done
- * before the runtime delivers what was held: hook.ts waits a microtask.)
+ * effects, and tells the runtime the island listens. The elements are the
+ * server's (hydration keeps them), so what was held goes to the very node
+ * the shopper reached.
  */
 function Ready({ onReady }: { onReady?: () => void }) {
   useLayoutEffect(() => onReady?.(), []);

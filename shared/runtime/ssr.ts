@@ -61,8 +61,12 @@ export type HostState = 'sleeping' | 'waiting' | 'loading' | 'ready' | 'failed';
 
 export const stateOf = (host: Element) => host.getAttribute(STATE_ATTR) as HostState | null;
 
-/** A held click goes to the element of this key once the island listens (intent.ts, deliver.ts). */
-export const HOLD = 'data-sfw-hold';
+/**
+ * The controls whose click on server HTML is held for the island (intent.ts): a button, and a link that
+ * names the panel it opens (the cart's link to /cart, its dropdown's disclosure once the island runs).
+ * Any other link is followed, as without JavaScript.
+ */
+export const HELD_CLICK = 'button, a[aria-controls]';
 
 /**
  * A held click shows at once that it was taken (intent.ts; styles in

@@ -349,14 +349,15 @@ describe(`no input is lost, whenever the island code arrives (${RUNS} runs, code
   }
 
   for (const build of ['preact', 'react'] as const) {
-    it(`a press on the cart link that the island wakes under (released on the button that replaced the link) opens the dropdown once${build === 'react' ? ' (React build)' : ''}`, async () => {
-      // The browser sends no click for it: the pressed node left the document. Seen once in 40 loaded runs of the tap test above.
+    it(`a press on the cart link that the island wakes under is released on the same node and opens the dropdown once${build === 'react' ? ' (React build)' : ''}`, async () => {
+      // Were the link replaced by the commit, the browser would send no click (the node pressed left the document).
       const page = await shop.open(build === 'react' ? '/?reset=1&build=react' : '/?reset=1');
       const release = await gateCode(page);
       const navigations: string[] = [];
       page.on('request', (r) => r.isNavigationRequest() && r.frame() === page.mainFrame() && navigations.push(new URL(r.url()).pathname));
       const hook = page.locator('[data-widget="cart-dropdown"]');
-      const box = (await hook.getByRole('link', { name: /^Cart/ }).boundingBox())!;
+      const link = await hook.getByRole('link', { name: /^Cart/ }).elementHandle();
+      const box = (await link!.boundingBox())!;
       await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
       await page.mouse.down();
       release();
@@ -366,7 +367,7 @@ describe(`no input is lost, whenever the island code arrives (${RUNS} runs, code
       // Long enough for a second click to close it again.
       await sleep(300);
       expect(await cartPanel(page).isVisible()).toBe(true);
-      expect(await hook.getByRole('button', { name: /^Cart/ }).getAttribute('aria-expanded')).toBe('true');
+      expect(await link!.evaluate((el) => [el.isConnected, el.getAttribute('role'), el.getAttribute('aria-expanded')])).toEqual([true, 'button', 'true']);
       expect(navigations).toEqual([]);
     });
   }

@@ -19,7 +19,7 @@ export function CartDropdown() {
   const panelId = usePageId('sfw-cart-dropdown-panel');
   const headingId = usePageId('sfw-cart-dropdown-heading');
   const rootRef = useRef<HTMLDivElement>(null);
-  const toggleRef = useRef<HTMLButtonElement>(null);
+  const toggleRef = useRef<HTMLAnchorElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const focusOnOpen = useRef(false);
   const shown = useRef<CartBadge | null>(null);
@@ -97,54 +97,56 @@ export function CartDropdown() {
   }, [open]);
 
   const badge = badgeText(cart);
-  const toggleContent = (
-    <>
-      <svg className="sfw-cart-dropdown__icon" viewBox="0 0 24 24" width="26" height="26" aria-hidden="true" focusable="false">
-        <path
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.8"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-          d="M3 4h2.2l2.4 11.2a1.6 1.6 0 0 0 1.6 1.3h8.3a1.6 1.6 0 0 0 1.6-1.2L21 8H6.1M9.5 20.5h.01M17.5 20.5h.01"
-        />
-      </svg>
-      {badge && (
-        <span className={cart.errors ? 'sfw-cart-dropdown__badge sfw-cart-dropdown__badge--error' : 'sfw-cart-dropdown__badge'} aria-hidden="true">
-          {badge}
-        </span>
-      )}
-    </>
-  );
   return (
     <div
       ref={rootRef}
       className="sfw-cart-dropdown"
       data-panel={CART_PANEL}
     >
-      {mounted ? (
-        <button
-          ref={toggleRef}
-          type="button"
-          className="sfw-cart-dropdown__toggle"
-          data-sfw-hold="cart-toggle"
-          aria-label={cartButtonLabel(cart)}
-          aria-expanded={open}
-          aria-controls={panelId}
-          onClick={() => {
-            focusOnOpen.current = !open;
-            togglePanel(CART_PANEL);
-          }}
-        >
-          {toggleContent}
-        </button>
-      ) : (
-        // Server HTML, and until hydrated: a link to the cart page, which works without JavaScript.
-        // A click before the island wakes opens the panel in its loading state at once (aria-controls), and the dropdown once it woke (runtime/intent.ts, data-sfw-hold).
-        <a className="sfw-cart-dropdown__toggle" href={SHOP_PAGES.cart} aria-label={cartButtonLabel(cart)} aria-controls={panelId} data-sfw-hold="cart-toggle">
-          {toggleContent}
-        </a>
-      )}
+      {/*
+        One element asleep and awake, so hydration keeps the node a press may be on. The server prints a link to
+        the cart page, which works without JavaScript; once the island runs it is the dropdown's disclosure button
+        (role, aria-expanded; Space and Enter toggle), and a click with a modifier still opens /cart in a new tab or
+        window (a middle click sends no click at all). A click before the island listens is held for it and shows
+        at once (aria-controls: the panel opens in its loading state; runtime/intent.ts).
+      */}
+      <a
+        ref={toggleRef}
+        className="sfw-cart-dropdown__toggle"
+        href={SHOP_PAGES.cart}
+        role={mounted ? 'button' : undefined}
+        aria-label={cartButtonLabel(cart)}
+        aria-expanded={mounted ? open : undefined}
+        aria-controls={panelId}
+        onClick={(event) => {
+          if (event.button || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+          event.preventDefault();
+          focusOnOpen.current = !open;
+          togglePanel(CART_PANEL);
+        }}
+        onKeyDown={(event) => {
+          // Enter on a link clicks it already; Space is a button's key, not the page's scroll.
+          if (event.key !== ' ') return;
+          event.preventDefault();
+          if (!event.repeat) event.currentTarget.click();
+        }}
+      >
+        <svg className="sfw-cart-dropdown__icon" viewBox="0 0 24 24" width="26" height="26" aria-hidden="true" focusable="false">
+          <path
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            d="M3 4h2.2l2.4 11.2a1.6 1.6 0 0 0 1.6 1.3h8.3a1.6 1.6 0 0 0 1.6-1.2L21 8H6.1M9.5 20.5h.01M17.5 20.5h.01"
+          />
+        </svg>
+        {badge && (
+          <span className={cart.errors ? 'sfw-cart-dropdown__badge sfw-cart-dropdown__badge--error' : 'sfw-cart-dropdown__badge'} aria-hidden="true">
+            {badge}
+          </span>
+        )}
+      </a>
       <LiveRegion scope={PAGE_SCOPE} />
       <div
         ref={panelRef}

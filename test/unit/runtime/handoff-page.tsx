@@ -49,21 +49,25 @@ const Button = () => (
   </div>
 );
 
-/** Like the cart dropdown: a link to /cart in server HTML, the dropdown's button once it runs. */
+/** Like the cart dropdown: a link to /cart in server HTML, the same link as the dropdown's disclosure once it runs. */
 function Toggle() {
   const [open, setOpen] = useState(false);
   const mounted = useMounted();
   return (
     <div>
-      {mounted ? (
-        <button type="button" data-sfw-hold="toggle" aria-controls="panel" aria-expanded={open} onClick={() => (effects.push('toggle'), setOpen(!open))}>
-          Cart
-        </button>
-      ) : (
-        <a href="/cart" data-sfw-hold="toggle" aria-controls="panel">
-          Cart
-        </a>
-      )}
+      <a
+        href="/cart"
+        role={mounted ? 'button' : undefined}
+        aria-controls="panel"
+        aria-expanded={mounted ? open : undefined}
+        onClick={(event) => {
+          event.preventDefault();
+          effects.push('toggle');
+          setOpen(!open);
+        }}
+      >
+        Cart
+      </a>
       <div id="panel" role="dialog" aria-label="Cart" hidden={!open} />
     </div>
   );
@@ -169,7 +173,7 @@ function serverHtml(island: Island): string {
 export function kinds(): Record<string, Kind> {
   return {
     button: { island: islands.button, markup: serverHtml(islands.button), controls: [{ selector: 'button', role: 'button', effect: 'press' }, { selector: 'a', role: 'link' }] },
-    toggle: { island: islands.toggle, markup: serverHtml(islands.toggle), controls: [{ selector: '[data-sfw-hold]', role: 'toggle', effect: 'toggle' }] },
+    toggle: { island: islands.toggle, markup: serverHtml(islands.toggle), controls: [{ selector: '[aria-controls]', role: 'toggle', effect: 'toggle' }] },
     combobox: { island: islands.combobox, markup: serverHtml(islands.combobox), controls: [{ selector: 'input', role: 'combobox' }] },
     form: { island: islands.form, markup: serverHtml(islands.form), controls: [{ selector: 'button', role: 'submit', effect: 'add' }] },
     list: {
@@ -252,42 +256,28 @@ export type Input = 'tap' | 'click' | 'enter' | 'space' | 'focus' | 'arrowDown' 
 
 /**
  * The first half of a tap or a mouse click: the finger or the button goes down (the island's code may
- * come before the rest); returns the second, given what is at the same place by then (`now`: hydration
- * may have replaced the element pressed). `mouseLater`: a mouse's mousedown comes with the release.
+ * come before the rest); returns the second. The release goes to what is at the place now: the element
+ * pressed, which hydration keeps (were it replaced, its click would reach no island: the case fails).
+ * A tap's mouse events and its click all come at the release. `mouseLater`: a mouse's mousedown comes
+ * with the release (Firefox, whose pointerdown woke the page).
  */
-export function pressDown(input: 'tap' | 'click', element: HTMLElement, now: () => HTMLElement | null = () => element, mouseLater = false): () => void {
+export function pressDown(input: 'tap' | 'click', element: HTMLElement, mouseLater = false): () => void {
   const pointerType = input === 'tap' ? 'touch' : 'mouse';
-  const path = [...ancestors(element)];
-  const mouse = (type: string, target: Element) => target.dispatchEvent(new MouseEvent(type, { bubbles: true, cancelable: true }));
+  const mouse = (type: string) => element.dispatchEvent(new MouseEvent(type, { bubbles: true, cancelable: true }));
   if (input === 'tap') element.dispatchEvent(new Event('touchstart', { bubbles: true }));
   element.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, cancelable: true, pointerType }));
-  if (input === 'click' && !mouseLater) mouse('mousedown', element);
+  if (input === 'click' && !mouseLater) mouse('mousedown');
   focus(element);
-  /**
-   * As Chromium 156, Firefox 153 and WebKitGTK 2.50 do (measured, intent.ts): the release goes to what
-   * is at the place now. A tap's mouse events and its click all come at the release, there. A mouse's
-   * click comes only when its mousedown's target is still in the page, to the common ancestor of the
-   * two targets; a mousedown that comes after the element pressed left goes to its parent (Firefox).
-   */
   return () => {
-    const released = element.isConnected ? element : now();
-    if (!released) return;
-    const parent = path.find((node) => node.isConnected)!;
-    if (input === 'click' && mouseLater) mouse('mousedown', parent);
-    released.dispatchEvent(new PointerEvent('pointerup', { bubbles: true, cancelable: true, pointerType }));
-    if (input === 'tap') mouse('mousedown', released);
-    mouse('mouseup', released);
-    if (input === 'tap') click(released);
-    else if (mouseLater) click([...ancestors(parent)].find((node) => node.contains(released))!);
-    else if (element.isConnected) click(released);
+    if (input === 'click' && mouseLater) mouse('mousedown');
+    element.dispatchEvent(new PointerEvent('pointerup', { bubbles: true, cancelable: true, pointerType }));
+    if (input === 'tap') mouse('mousedown');
+    mouse('mouseup');
+    click(element);
   };
 }
 
-function* ancestors(element: Element): Generator<Element> {
-  for (let node: Element | null = element; node; node = node.parentElement) yield node;
-}
-
-/** Performs one input on `element` as a browser would (the element found again: hydration may have replaced it). */
+/** Performs one input on `element` as a browser would. */
 export function perform(input: Input, element: HTMLElement, letter = 'a'): void {
   switch (input) {
     case 'tap':

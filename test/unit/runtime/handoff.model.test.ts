@@ -9,8 +9,9 @@
  * The property: each input has its effect exactly once, or the browser's
  * default action happens once (a link followed, a form posted, or the page
  * reloaded once when the island's code is gone); never lost, never doubled,
- * nothing thrown; and the host page's own delegated click handler sees each
- * click once.
+ * nothing thrown; the host page's own delegated click handler sees each
+ * click once; and each control is the node the server rendered, whenever
+ * the code came (nothing is swapped under a press).
  */
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -43,7 +44,7 @@ const KINDS = kinds();
 
 const tick = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-/** The inputs a control can take (Space on the cart link is the browser's scroll until it is a button: left out). */
+/** The inputs a control can take (Space on the cart link is the browser's scroll until the island makes it a button: left out). */
 function inputsFor(control: Control): Input[] {
   switch (control.role) {
     case 'combobox':
@@ -137,6 +138,8 @@ async function run(name: string, kind: Kind, c: Case): Promise<string[]> {
   if (c.arrival === 'before') arrive();
   runtime.mount();
   const works = c.outcome === 'fine' || c.outcome === 'slow' || c.outcome === 'blip';
+  /** Each control as the server rendered it: hydration keeps the node (an enhancer's are the page's own). */
+  const served = kind.controls.map((control) => host.querySelector(control.selector));
   let effectsWhenGone = -1;
   const performed: Step[] = [];
   try {
@@ -156,7 +159,7 @@ async function run(name: string, kind: Kind, c: Case): Promise<string[]> {
       const element = host.querySelector<HTMLElement>(control.selector);
       if (!element) return [`no ${control.selector} in the hook`];
       if (codeNow && c.midPress && pressed) {
-        const release = pressDown(pressed, element, () => host.querySelector<HTMLElement>(control.selector), c.midPress === 'code-first');
+        const release = pressDown(pressed, element, c.midPress === 'code-first');
         await letCodeIn();
         release();
       } else perform(step.input, element, step.letter);
@@ -173,6 +176,7 @@ async function run(name: string, kind: Kind, c: Case): Promise<string[]> {
     for (let i = 0; i < 3; i++) await tick();
     if (page.gone && effectsWhenGone === -1) effectsWhenGone = effects.length;
     const broken = judge(kind, c, performed, works, page, effectsWhenGone === -1 ? effects : effects.slice(0, effectsWhenGone), host, thrown, ours(error.mock.calls, id));
+    kind.controls.forEach((control, i) => host.querySelector(control.selector) !== served[i] && broken.push(`replaced: ${control.selector} is not the node the server rendered`));
     if (process.env.HANDOFF_DEBUG && broken.length) console.info(JSON.stringify({ name, c, broken, effects, nav: page.navigations, errors: error.mock.calls.map((call) => String(call[0]) + String(call[1] ?? '')) }));
     return broken;
   } finally {

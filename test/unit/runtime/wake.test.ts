@@ -319,19 +319,19 @@ describe('the first intent', () => {
     expect(log.indexOf('focus c')).toBeLessThan(log.indexOf('mount b'));
   });
 
-  it('a hydration that replaces the control pressed before its release: the browser sends no click (the node pressed left the page), the release on the new control is its click, once', async () => {
+  it('a press the island wakes under: the control pressed stays the same node, and the browser\'s click on it reaches the island once, not the link\'s page', async () => {
     const log: string[] = [];
     const el = hook('a');
-    el.innerHTML = '<template data-sfw-ssr="h.x"></template><div class="box"><a href="/cart" data-sfw-hold="toggle">Cart</a></div>';
+    el.innerHTML = '<template data-sfw-ssr="h.x"></template><div class="box"><a href="/cart" aria-controls="panel">Cart</a><div id="panel" hidden></div></div>';
     let commit!: () => void;
     const sliced: Island = {
       name: 'a',
       mount(host, handoff) {
+        // As hydration does: the server's link gets the island's handler and its disclosure's role.
         commit = () => {
-          const button = document.createElement('button');
-          button.setAttribute('data-sfw-hold', 'toggle');
-          button.addEventListener('click', () => log.push('toggle'));
-          host.querySelector('a')!.replaceWith(button);
+          const link = host.querySelector('a')!;
+          link.setAttribute('role', 'button');
+          link.addEventListener('click', (event) => (event.preventDefault(), log.push('toggle')));
           handoff?.ready();
         };
         return () => {};
@@ -343,10 +343,31 @@ describe('the first intent', () => {
     link.dispatchEvent(new Event('pointerdown', { bubbles: true }));
     link.dispatchEvent(new MouseEvent('mousedown', { bubbles: true }));
     commit();
-    // As Chromium, Firefox and WebKit do: mouseup on what is at the place now, and no click.
-    el.querySelector('button')!.dispatchEvent(new MouseEvent('mouseup', { bubbles: true, cancelable: true }));
+    link.dispatchEvent(new MouseEvent('mouseup', { bubbles: true, cancelable: true }));
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    link.dispatchEvent(click);
     await settle();
-    expect(log).toEqual(['toggle']);
+    expect(el.querySelector('a')).toBe(link);
+    expect([log, click.defaultPrevented]).toEqual([['toggle'], true]);
+  });
+
+  it('a link clicked with a modifier on a sleeping island is the browser\'s (a new tab): not held, not prevented, not delivered again', async () => {
+    const el = hook('a');
+    el.innerHTML = '<template data-sfw-ssr="h.x"></template><a href="/cart" aria-controls="panel">Cart</a><div id="panel" role="dialog" hidden></div>';
+    start({ a: recordingIsland('a', []) });
+    const link = el.querySelector('a')!;
+    const seen: boolean[] = [];
+    const onClick = (event: Event) => seen.push(event.isTrusted);
+    document.addEventListener('click', onClick);
+    for (const modifier of ['ctrlKey', 'metaKey', 'shiftKey'] as const) {
+      const click = new MouseEvent('click', { bubbles: true, cancelable: true, [modifier]: true });
+      link.dispatchEvent(click);
+      expect([modifier, click.defaultPrevented, link.hasAttribute('aria-busy')]).toEqual([modifier, false, false]);
+    }
+    await mounted(el);
+    await settle();
+    document.removeEventListener('click', onClick);
+    expect(seen).toHaveLength(3);
   });
 
   it('a focus, a first ArrowDown and a click before the island listens reach it once each, in order', async () => {
@@ -388,7 +409,7 @@ describe('the first intent', () => {
 
   it('an island whose code does not load: the pending state is taken back, and a held link goes where it leads', async () => {
     const el = hook('a');
-    el.innerHTML = '<template data-sfw-ssr="h.x"></template><a href="#cart" data-sfw-hold="toggle" aria-controls="panel">Cart</a><div id="panel" role="dialog" hidden></div>';
+    el.innerHTML = '<template data-sfw-ssr="h.x"></template><a href="#cart" aria-controls="panel">Cart</a><div id="panel" role="dialog" hidden></div>';
     vi.spyOn(console, 'error').mockImplementation(() => {});
     start({ a: { load: () => Promise.reject(new Error('offline')), wake: withPage() } });
     const link = el.querySelector('a')!;

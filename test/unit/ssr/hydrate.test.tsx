@@ -78,13 +78,22 @@ describe('hydration', () => {
     expect(host.querySelector<HTMLButtonElement>('button[type="submit"]')!.disabled).toBe(true);
   });
 
-  it('the cart link becomes the dropdown button', () => {
+  it('the cart link is the dropdown\'s disclosure once hydrated, on the same node: Enter (its click) and Space toggle, a click with a modifier is left to the browser', () => {
     const host = serverHook(cartDropdown, {});
-    expect(host.querySelector('a[href="/cart"]')).not.toBeNull();
+    const link = host.querySelector<HTMLAnchorElement>('a[href="/cart"]')!;
+    expect([link.getAttribute('role'), link.hasAttribute('aria-expanded'), link.hasAttribute('aria-controls')]).toEqual([null, false, true]);
     mount(cartDropdown, host);
-    const toggle = host.querySelector<HTMLButtonElement>('button.sfw-cart-dropdown__toggle')!;
-    act(() => toggle.click());
-    expect($openPanel.get()).toBe('cart');
+    expect(host.querySelector('.sfw-cart-dropdown__toggle')).toBe(link);
+    expect([link.getAttribute('role'), link.getAttribute('aria-expanded')]).toEqual(['button', 'false']);
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    act(() => void link.dispatchEvent(click));
+    expect([$openPanel.get(), click.defaultPrevented, link.getAttribute('aria-expanded')]).toEqual(['cart', true, 'true']);
+    const space = new KeyboardEvent('keydown', { key: ' ', bubbles: true, cancelable: true });
+    act(() => void link.dispatchEvent(space));
+    expect([$openPanel.get(), space.defaultPrevented]).toEqual([null, true]);
+    const newTab = new MouseEvent('click', { bubbles: true, cancelable: true, ctrlKey: true });
+    act(() => void link.dispatchEvent(newTab));
+    expect([$openPanel.get(), newTab.defaultPrevented]).toEqual([null, false]);
   });
 
   it('server HTML from other props (an old cache) renders again on the client, with one console.warn', () => {
