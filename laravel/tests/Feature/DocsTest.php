@@ -5,6 +5,7 @@ namespace StorefrontWidgets\Laravel\Tests\Feature;
 use DOMDocument;
 use DOMXPath;
 use Illuminate\Filesystem\Filesystem;
+use PHPUnit\Framework\Attributes\DataProvider;
 use StorefrontWidgets\Laravel\Builds;
 use StorefrontWidgets\Laravel\Tests\TestCase;
 
@@ -20,7 +21,7 @@ use StorefrontWidgets\Laravel\Tests\TestCase;
 class DocsTest extends TestCase
 {
     /** @return array<string, array{string, string, string}> "doc:line" => [doc, path, block] */
-    public function blocks(): array
+    public static function blocks(): array
     {
         $root = dirname(__DIR__, 3);
         $blocks = [];
@@ -50,6 +51,7 @@ class DocsTest extends TestCase
     }
 
     /** @dataProvider blocks */
+    #[DataProvider('blocks')]
     public function test_the_block_runs_as_printed_in_the_app(string $doc, string $path, string $block)
     {
         $this->assertMatchesRegularExpression('#^(app/|resources/views/)#', $path, "$doc: the block's first line names its file in the app (// app/… or {{-- resources/views/… --}})");
