@@ -15,13 +15,13 @@ const root = resolve(__dirname, '../../..');
 const read = (file: string) => readFileSync(resolve(root, file), 'utf8');
 
 const legs = [...read('scripts/test-php.sh').matchAll(/^\s*echo "Laravel (\d+) \([^)]*?PHP (\d+\.\d+)\):"$/gm)].map(
-  ([, major, php]) => ({ major, php }),
+  ([, major, php]) => ({ major: major!, php: php! }),
 );
 const composer = JSON.parse(read('laravel/composer.json')) as { require: Record<string, string> };
-const required = composer.require['laravel/framework'].split('|').map((part) => {
+const required = (composer.require['laravel/framework'] ?? '').split('|').map((part) => {
   const m = /^\^(\d+)\.(\d+)$/.exec(part.trim());
   if (!m) throw new Error(`laravel/composer.json: "${part}" is not ^major.minor`);
-  return { major: m[1], minor: m[2] };
+  return { major: m[1]!, minor: m[2]! };
 });
 const claimed = required.map(({ major, minor }) => {
   const php = legs.find((leg) => leg.major === major)?.php;
@@ -38,7 +38,8 @@ describe('the Laravel versions the package claims are the ones its suites run', 
   });
 
   it("composer.json's PHP floor is the lowest PHP a leg runs", () => {
-    const lowest = legs.map((leg) => leg.php).sort((a, b) => Number(a.split('.')[1]) - Number(b.split('.')[1]))[0];
+    const minor = (php: string) => Number(php.split('.')[1]);
+    const lowest = legs.map((leg) => leg.php).sort((a, b) => minor(a) - minor(b))[0];
     expect(composer.require.php).toBe(`^${lowest}`);
   });
 
