@@ -49,12 +49,24 @@ abstract class TestCase extends LaravelTestCase
         }
     }
 
+    /**
+     * The test app, as `laravel new` makes one for the Laravel running: tests/app (the
+     * Laravel 8 to 10 skeleton, app/Http/Kernel.php) or, from Laravel 11, tests/app11
+     * (bootstrap/app.php and bootstrap/providers.php, no HTTP kernel).
+     */
+    public static function appBase(): string
+    {
+        return __DIR__.(version_compare(\Illuminate\Foundation\Application::VERSION, '11', '>=') ? '/app11' : '/app');
+    }
+
     public function createApplication()
     {
         $this->public = sys_get_temp_dir().'/storefront-public-'.getmypid();
         $env = $this->env + [
             'SESSION_DRIVER' => 'array',
-            'CACHE_DRIVER' => 'array',
+            'CACHE_DRIVER' => 'array', // Laravel 8 to 10
+            'CACHE_STORE' => 'array', // Laravel 11 and later
+            'APP_BASE' => static::appBase(),
             'APP_PUBLIC' => $this->public,
             'STOREFRONT_SSR_URL' => 'http://127.0.0.1:9', // nothing listens: tests that need a service start one
         ];
@@ -66,7 +78,7 @@ abstract class TestCase extends LaravelTestCase
             putenv("$name=$value");
             $_ENV[$name] = $_SERVER[$name] = $value;
         }
-        $app = require __DIR__.'/app/bootstrap/app.php';
+        $app = require static::appBase().'/bootstrap/app.php';
         $app->make(Kernel::class)->bootstrap();
 
         return $app;

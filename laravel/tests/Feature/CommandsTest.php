@@ -28,7 +28,7 @@ class CommandsTest extends TestCase
         $port = explode(':', stream_socket_get_name($socket, false))[1];
         fclose($socket);
         $process = proc_open(
-            [PHP_BINARY, '-d', 'include_path='.get_include_path(), __DIR__.'/../app/artisan', 'storefront:ssr'],
+            [PHP_BINARY, '-d', 'include_path='.get_include_path(), static::appBase().'/artisan', 'storefront:ssr'],
             [1 => ['pipe', 'w'], 2 => ['pipe', 'w']],
             $pipes,
             null,

@@ -102,7 +102,7 @@ class DocsTest extends TestCase
     private function runInCopy(string $path, string $block): string
     {
         $copy = $this->temporaryDirectory('docs-app');
-        (new Filesystem)->copyDirectory(dirname(__DIR__).'/app', $copy);
+        (new Filesystem)->copyDirectory(static::appBase(), $copy);
         (new Filesystem)->deleteDirectory("$copy/storage");
         (new Filesystem)->deleteDirectory("$copy/public/storefront");
         file_put_contents("$copy/$path", $block);
@@ -114,7 +114,7 @@ class DocsTest extends TestCase
             [1 => ['pipe', 'w'], 2 => ['pipe', 'w']],
             $pipes,
             null,
-            ['APP_STORAGE' => "$copy/storage", 'APP_PUBLIC' => "$copy/public", 'STOREFRONT_SSR' => 'false', 'SESSION_DRIVER' => 'array', 'CACHE_DRIVER' => 'array'] + getenv()
+            ['APP_STORAGE' => "$copy/storage", 'APP_PUBLIC' => "$copy/public", 'STOREFRONT_SSR' => 'false', 'SESSION_DRIVER' => 'array', 'CACHE_DRIVER' => 'array', 'CACHE_STORE' => 'array'] + getenv()
         );
         $out = stream_get_contents($pipes[1]);
         $err = stream_get_contents($pipes[2]);
