@@ -1,5 +1,6 @@
 /**
- * The Laravel package in a real Laravel app (laravel/tests/app: the web
+ * The Laravel package in a real Laravel app (laravel/tests/app, the Laravel 8 to 10 skeleton;
+ * laravel/tests/app11 for Laravel 13, the skeleton `laravel new` makes since Laravel 11: the web
  * middleware with sessions and VerifyCsrfToken, the head component and one
  * island component per hook, as docs/laravel.md shows), served by `php -S`,
  * with the render service (storefront:ssr: the package's dist/ssr-server.mjs) beside it. Laravel 8
@@ -19,23 +20,24 @@ import { launchChromium, waitForIslands, wakePage } from './harness';
 import { freePort, hasLaravelPhp, hungService, pageTime, startUntil, stop } from './servers';
 
 const root = resolve(__dirname, '../..');
-const app = join(root, 'laravel/tests/app');
+const app8 = join(root, 'laravel/tests/app');
+const app11 = join(root, 'laravel/tests/app11');
 const laravel10 = join(root, '.php-deps/laravel10/usr/share/php');
 
 const php = hasLaravelPhp();
 if (!php) console.log('laravel.test.ts: not run (no php with Debian\'s Laravel). Install: sudo scripts/php-deps.sh');
 
-const versions = [{ name: 'Laravel 8', php: 'php', includePath: '/usr/share/php' }];
-if (existsSync(laravel10)) versions.push({ name: 'Laravel 10', php: 'php', includePath: `${laravel10}:/usr/share/php` });
+const versions = [{ name: 'Laravel 8', php: 'php', includePath: '/usr/share/php', app: app8 }];
+if (existsSync(laravel10)) versions.push({ name: 'Laravel 10', php: 'php', includePath: `${laravel10}:/usr/share/php`, app: app8 });
 const php84 = join(root, 'scripts/php84');
-if (hasLaravelPhp(php84)) versions.push({ name: 'Laravel 13', php: php84, includePath: '/usr/share/php' });
+if (hasLaravelPhp(php84)) versions.push({ name: 'Laravel 13', php: php84, includePath: '/usr/share/php', app: app11 });
 else console.log('laravel.test.ts: Laravel 13 (Debian sid, PHP 8.4) not run (no sid root, or not root). Build it: sudo scripts/sid-root.sh');
 if (process.env.CI === 'true' && versions.length < 3) throw new Error(`laravel.test.ts in CI: only ${versions.map((v) => v.name).join(', ')}`);
 
 /** The render service's timeout the app is given (STOREFRONT_SSR_TIMEOUT, ms). */
 const TIMEOUT_MS = 200;
 
-describe.skipIf(!php).each(versions)('$name app with the package', ({ php: phpCommand, includePath }) => {
+describe.skipIf(!php).each(versions)('$name app with the package', ({ php: phpCommand, includePath, app }) => {
   let browser: Browser;
   let service: ChildProcess | undefined;
   let phpServer: ChildProcess;
