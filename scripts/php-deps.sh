@@ -8,6 +8,9 @@
 # - PHP 7.4: Debian 11's php7.4-cli (with curl and json) and the libraries it
 #   needs that Debian 12 lacks, unpacked the same way into .php-deps/php74;
 #   scripts/php74 runs it (the plain-PHP embedding, docs/embedding.md).
+# - Laravel 13 (PHP 8.4, PHPUnit 13): a Debian sid root that
+#   scripts/sid-root.sh builds with mmdebstrap, once per machine, outside the
+#   clone (as root; otherwise scripts/test-php.sh says that leg did not run).
 # Run again any time: what is already there is kept.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -99,4 +102,9 @@ if [ ! -f "$TARGET/.complete" ]; then
   done
   touch "$TARGET/.complete"
   echo "php-deps: $(scripts/php74 -r 'echo "PHP ", PHP_VERSION;') in $TARGET"
+fi
+
+# Laravel 13: the sid root (about 150 s and 260 MB the first time on this machine).
+if [ "$(id -u)" = 0 ]; then
+  scripts/sid-root.sh
 fi

@@ -173,12 +173,13 @@ export interface Php {
 }
 
 /**
- * Every PHP that runs here: the system's `php`, and Debian 11's PHP 7.4
- * that scripts/php-deps.sh unpacks (run through scripts/php74).
+ * Every PHP that runs here: the system's `php`, Debian 11's PHP 7.4
+ * that scripts/php-deps.sh unpacks (run through scripts/php74), and Debian
+ * sid's PHP 8.4 in the sid root of scripts/sid-root.sh (scripts/php84, as root).
  */
 export function phps(): Php[] {
   const found: Php[] = [];
-  for (const command of ['php', join(root, 'scripts/php74')]) {
+  for (const command of ['php', join(root, 'scripts/php74'), join(root, 'scripts/php84')]) {
     try {
       const version = execFileSync(command, ['-r', 'echo PHP_VERSION;'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
       found.push({ name: `PHP ${version}`, command });

@@ -1,6 +1,7 @@
 <?php
 /*
- * What Composer does for a real app, for the test app: autoloading (Debian's
+ * What Composer does for a real app, for the test apps (tests/app, the Laravel
+ * 8 to 10 skeleton; tests/app11, Laravel 11 and later's): autoloading (Debian's
  * Laravel from the include path: Laravel 8 from /usr/share/php, Laravel 10
  * from .php-deps/ put first by scripts/test-php.sh), and
  * vendor/composer/installed.json listing this package, so Laravel discovers
@@ -30,15 +31,17 @@ spl_autoload_register(function ($class) {
     }
 });
 
-$installed = __DIR__.'/app/vendor/composer/installed.json';
 $package = json_decode(file_get_contents(dirname(__DIR__).'/composer.json'), true);
 $listing = json_encode(['packages' => [$package + ['version' => 'dev-main']]], JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES);
-if (! is_file($installed) || file_get_contents($installed) !== $listing) {
-    @mkdir(dirname($installed), 0777, true);
-    file_put_contents($installed, $listing);
+foreach ([__DIR__.'/app', __DIR__.'/app11'] as $testApp) {
+    $installed = "$testApp/vendor/composer/installed.json";
+    if (! is_file($installed) || file_get_contents($installed) !== $listing) {
+        @mkdir(dirname($installed), 0777, true);
+        file_put_contents($installed, $listing);
+    }
 }
 
-$storage = getenv('APP_STORAGE') ?: __DIR__.'/app/storage';
+$storage = getenv('APP_STORAGE') ?: (getenv('APP_BASE') ?: __DIR__.'/app').'/storage';
 foreach (['framework/sessions', 'framework/views', 'framework/cache', 'logs'] as $dir) {
     @mkdir("$storage/$dir", 0777, true);
 }

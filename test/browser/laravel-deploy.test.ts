@@ -1,6 +1,7 @@
 /**
- * A deploy under an open page, in a real Laravel app (laravel/tests/app)
- * served by `php -S`, as docs/laravel.md "Deploying" says to do it: a page of
+ * A deploy under an open page, in a real Laravel app (laravel/tests/app on
+ * Laravel 8; laravel/tests/app11, the Laravel 11+ skeleton, on Laravel 13 with
+ * PHP 8.4 in the sid root of scripts/sid-root.sh, when built) served by `php -S`, as docs/laravel.md "Deploying" says to do it: a page of
  * build A is open, build B is published (in place; and in a fresh release
  * folder whose public/storefront links to a shared folder, the old release
  * then removed), and only then the shopper's first Add to cart: the added
@@ -8,7 +9,8 @@
  * opens. Build B is build A with that dialog changed (its chunk renamed), so
  * build A's chunk exists only where build A was kept.
  *
- * Without PHP this file does not run and says so in one line.
+ * Without PHP this file does not run and says so in one line; without the sid
+ * root, one line says the Laravel 13 app did not run (in CI it fails).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -20,12 +22,16 @@ import { launchChromium, waitForIslands } from './harness';
 import { freePort, hasLaravelPhp } from './servers';
 
 const root = resolve(__dirname, '../..');
-const app = join(root, 'laravel/tests/app');
 const buildA = join(root, 'laravel/dist/public');
 const DIALOG = 'widgets/cart-dialogs/Dialogs.tsx';
 
 const php = hasLaravelPhp();
 if (!php) console.log('laravel-deploy.test.ts: not run (no php with Debian\'s Laravel). Install: sudo scripts/php-deps.sh');
+const versions = [{ name: 'Laravel 8', php: 'php', app: join(root, 'laravel/tests/app') }];
+const php84 = join(root, 'scripts/php84');
+if (hasLaravelPhp(php84)) versions.push({ name: 'Laravel 13', php: php84, app: join(root, 'laravel/tests/app11') });
+else console.log('laravel-deploy.test.ts: Laravel 13 (Debian sid, PHP 8.4) not run (no sid root, or not root). Build it: sudo scripts/sid-root.sh');
+if (process.env.CI === 'true' && versions.length < 2) throw new Error('laravel-deploy.test.ts in CI: no Laravel 13');
 
 
 /** The first add after build B was published fetched build A's dialog chunk, which was still there, and nothing was logged. */
@@ -36,7 +42,7 @@ function expectBuildAServed({ dialogChunk, messages }: { dialogChunk: Array<{ st
   expect(messages).toEqual([]);
 }
 
-describe.skipIf(!php)('a deploy under an open page (Laravel 8 app)', () => {
+describe.skipIf(!php).each(versions)('a deploy under an open page ($name app)', ({ php: phpCommand, app }) => {
   let browser: Browser;
   let work: string;
   let buildB: string;
@@ -83,14 +89,14 @@ describe.skipIf(!php)('a deploy under an open page (Laravel 8 app)', () => {
   }
 
   function artisan(env: NodeJS.ProcessEnv, ...args: string[]): string {
-    return execFileSync('php', [join(app, 'artisan'), ...args], { env, encoding: 'utf8' });
+    return execFileSync(phpCommand, [join(app, 'artisan'), ...args], { env, encoding: 'utf8' });
   }
 
   /** `php -S` serving a release on the one port (the web server pointed at it). */
   async function serve(env: NodeJS.ProcessEnv, publicDir: string): Promise<void> {
     port ??= await freePort();
     server = await new Promise<ChildProcess>((done, fail) => {
-      const child = spawn('php', ['-S', `127.0.0.1:${port}`, '-t', publicDir, join(app, 'server.php')], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+      const child = spawn(phpCommand, ['-S', `127.0.0.1:${port}`, '-t', publicDir, join(app, 'server.php')], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
       let output = '';
       const onData = (chunk: Buffer) => {
         output += chunk;

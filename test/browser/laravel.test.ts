@@ -1,11 +1,14 @@
 /**
- * The Laravel package in a real Laravel app (laravel/tests/app: the web
+ * The Laravel package in a real Laravel app (laravel/tests/app, the Laravel 8 to 10 skeleton;
+ * laravel/tests/app11 for Laravel 13, the skeleton `laravel new` makes since Laravel 11: the web
  * middleware with sessions and VerifyCsrfToken, the head component and one
  * island component per hook, as docs/laravel.md shows), served by `php -S`,
  * with the render service (storefront:ssr: the package's dist/ssr-server.mjs) beside it. Laravel 8
- * (Debian 12) and Laravel 10 (Debian 13's, from .php-deps/) when present.
+ * (Debian 12) and Laravel 10 (Debian 13's, from .php-deps/) when present, and Laravel 13
+ * (PHP 8.4, in the Debian sid root of scripts/sid-root.sh, through scripts/php84) when built.
  *
- * Without PHP this file does not run and says so in one line.
+ * Without PHP this file does not run and says so in one line; without the sid root, one line
+ * says the Laravel 13 app did not run. In CI (CI=true) a missing Laravel fails.
  */
 import { type ChildProcess, execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -17,19 +20,24 @@ import { launchChromium, waitForIslands, wakePage } from './harness';
 import { freePort, hasLaravelPhp, hungService, pageTime, startUntil, stop } from './servers';
 
 const root = resolve(__dirname, '../..');
-const app = join(root, 'laravel/tests/app');
+const app8 = join(root, 'laravel/tests/app');
+const app11 = join(root, 'laravel/tests/app11');
 const laravel10 = join(root, '.php-deps/laravel10/usr/share/php');
 
 const php = hasLaravelPhp();
 if (!php) console.log('laravel.test.ts: not run (no php with Debian\'s Laravel). Install: sudo scripts/php-deps.sh');
 
-const versions = [{ name: 'Laravel 8', includePath: '/usr/share/php' }];
-if (existsSync(laravel10)) versions.push({ name: 'Laravel 10', includePath: `${laravel10}:/usr/share/php` });
+const versions = [{ name: 'Laravel 8', php: 'php', includePath: '/usr/share/php', app: app8 }];
+if (existsSync(laravel10)) versions.push({ name: 'Laravel 10', php: 'php', includePath: `${laravel10}:/usr/share/php`, app: app8 });
+const php84 = join(root, 'scripts/php84');
+if (hasLaravelPhp(php84)) versions.push({ name: 'Laravel 13', php: php84, includePath: '/usr/share/php', app: app11 });
+else console.log('laravel.test.ts: Laravel 13 (Debian sid, PHP 8.4) not run (no sid root, or not root). Build it: sudo scripts/sid-root.sh');
+if (process.env.CI === 'true' && versions.length < 3) throw new Error(`laravel.test.ts in CI: only ${versions.map((v) => v.name).join(', ')}`);
 
 /** The render service's timeout the app is given (STOREFRONT_SSR_TIMEOUT, ms). */
 const TIMEOUT_MS = 200;
 
-describe.skipIf(!php).each(versions)('$name app with the package', ({ includePath }) => {
+describe.skipIf(!php).each(versions)('$name app with the package', ({ php: phpCommand, includePath, app }) => {
   let browser: Browser;
   let service: ChildProcess | undefined;
   let phpServer: ChildProcess;
@@ -43,15 +51,15 @@ describe.skipIf(!php).each(versions)('$name app with the package', ({ includePat
     storage = mkdtempSync(join(tmpdir(), 'storefront-laravel-'));
     const env = { APP_STORAGE: storage };
     const artisan = ['-d', `include_path=${includePath}`, join(app, 'artisan')];
-    execFileSync('php', [...artisan, 'storefront:publish'], { env: { ...process.env, ...env } });
+    execFileSync(phpCommand, [...artisan, 'storefront:publish'], { env: { ...process.env, ...env } });
     servicePort = await freePort();
-    service = await startUntil('php', [...artisan, 'storefront:ssr'], { ...env, STOREFRONT_SSR_URL: `http://127.0.0.1:${servicePort}` }, /listening on/);
+    service = await startUntil(phpCommand, [...artisan, 'storefront:ssr'], { ...env, STOREFRONT_SSR_URL: `http://127.0.0.1:${servicePort}` }, /listening on/);
     // Two servers of the same app: one gives a busy machine's render service time (what the page
     // prints is checked), the other the production timeout (how long a failing service costs).
     const serve = async (timeoutMs: number) => {
       const port = await freePort();
       const server = await startUntil(
-        'php',
+        phpCommand,
         ['-d', `include_path=${includePath}`, '-S', `127.0.0.1:${port}`, '-t', join(app, 'public'), join(app, 'server.php')],
         { ...env, PHP_CLI_SERVER_WORKERS: '4', STOREFRONT_SSR_URL: `http://127.0.0.1:${servicePort}`, STOREFRONT_SSR_TIMEOUT: String(timeoutMs) },
         /Development Server .* started/,

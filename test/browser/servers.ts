@@ -7,10 +7,13 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createServer, type Server, type Socket } from 'node:net';
 import { expect } from 'vitest';
 
-/** Whether `php` runs with Debian's Laravel on its include path (scripts/php-deps.sh installs both). */
-export function hasLaravelPhp(): boolean {
+/**
+ * Whether `php` (or this PHP: scripts/php84) runs with Debian's Laravel on its include path
+ * (scripts/php-deps.sh installs both; scripts/sid-root.sh builds PHP 8.4's).
+ */
+export function hasLaravelPhp(php = 'php'): boolean {
   try {
-    execFileSync('php', ['-r', 'require "Illuminate/autoload.php";'], { stdio: 'ignore' });
+    execFileSync(php, ['-r', 'require "Illuminate/autoload.php";'], { stdio: 'ignore' });
     return true;
   } catch {
     return false;

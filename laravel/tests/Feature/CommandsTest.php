@@ -3,6 +3,7 @@
 namespace StorefrontWidgets\Laravel\Tests\Feature;
 
 use Illuminate\Support\Facades\Artisan;
+use PHPUnit\Framework\Attributes\DataProvider;
 use StorefrontWidgets\Laravel\Tests\TestCase;
 
 class CommandsTest extends TestCase
@@ -27,7 +28,7 @@ class CommandsTest extends TestCase
         $port = explode(':', stream_socket_get_name($socket, false))[1];
         fclose($socket);
         $process = proc_open(
-            [PHP_BINARY, '-d', 'include_path='.get_include_path(), __DIR__.'/../app/artisan', 'storefront:ssr'],
+            [PHP_BINARY, '-d', 'include_path='.get_include_path(), static::appBase().'/artisan', 'storefront:ssr'],
             [1 => ['pipe', 'w'], 2 => ['pipe', 'w']],
             $pipes,
             null,
@@ -113,6 +114,7 @@ class CommandsTest extends TestCase
     }
 
     /** @dataProvider keepHours */
+    #[DataProvider('keepHours')]
     public function test_hours_to_keep_that_are_not_a_number_of_hours_remove_nothing_and_say_so_in_one_line(?string $option, $config, ?string $line)
     {
         $this->bundle();
@@ -133,7 +135,7 @@ class CommandsTest extends TestCase
         }
     }
 
-    public function keepHours(): array
+    public static function keepHours(): array
     {
         $config = 'storefront.keep_hours (STOREFRONT_KEEP_HOURS)=';
         $hours = ' is not a number of hours, 0 or more';

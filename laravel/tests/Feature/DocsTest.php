@@ -5,6 +5,7 @@ namespace StorefrontWidgets\Laravel\Tests\Feature;
 use DOMDocument;
 use DOMXPath;
 use Illuminate\Filesystem\Filesystem;
+use PHPUnit\Framework\Attributes\DataProvider;
 use StorefrontWidgets\Laravel\Builds;
 use StorefrontWidgets\Laravel\Tests\TestCase;
 
@@ -15,12 +16,15 @@ use StorefrontWidgets\Laravel\Tests\TestCase;
  * each names its file in its first line (after `<?php`), is written there in
  * a copy of the test app, and the app answers a page that runs it
  * (fixtures/run-page.php, in a process of its own: the app's classes are the
- * copy's). The page answers 200 and shows what the block makes.
+ * copy's). The page answers 200 and shows what the block makes. Each block
+ * runs in the Laravel it is for: a block of bootstrap/ in Laravel 11 and
+ * later (tests/app11), app/Http/Kernel.php in Laravel 8 to 10 (tests/app),
+ * every other block in each (TestCase::appBase()).
  */
 class DocsTest extends TestCase
 {
     /** @return array<string, array{string, string, string}> "doc:line" => [doc, path, block] */
-    public function blocks(): array
+    public static function blocks(): array
     {
         $root = dirname(__DIR__, 3);
         $blocks = [];
@@ -41,6 +45,36 @@ class DocsTest extends TestCase
         return $blocks;
     }
 
+    /** The blocks for the Laravel running: bootstrap/ from Laravel 11, app/Http/Kernel.php before. */
+    public static function blocksForThisLaravel(): array
+    {
+        $eleven = version_compare(\Illuminate\Foundation\Application::VERSION, '11', '>=');
+
+        return array_filter(static::blocks(), function ($block) use ($eleven) {
+            $for = self::skeletonOf($block[1]);
+
+            return $for === null || $for === ($eleven ? 11 : 8);
+        });
+    }
+
+    /** 11: a file of the Laravel 11+ skeleton only; 8: of the Laravel 8 to 10 one only; null: of both. */
+    private static function skeletonOf(string $path): ?int
+    {
+        if (strncmp($path, 'bootstrap/', 10) === 0) {
+            return 11;
+        }
+
+        return $path === 'app/Http/Kernel.php' ? 8 : null;
+    }
+
+    public function test_where_the_skeletons_differ_the_docs_show_both()
+    {
+        $paths = array_column(static::blocks(), 1);
+        foreach (['app/Http/Kernel.php', 'bootstrap/app.php', 'bootstrap/providers.php'] as $path) {
+            $this->assertContains($path, $paths);
+        }
+    }
+
     public function test_the_docs_have_the_blocks_a_laravel_developer_copies()
     {
         $paths = array_column($this->blocks(), 1);
@@ -49,11 +83,22 @@ class DocsTest extends TestCase
         }
     }
 
-    /** @dataProvider blocks */
+    /** @dataProvider blocksForThisLaravel */
+    #[DataProvider('blocksForThisLaravel')]
     public function test_the_block_runs_as_printed_in_the_app(string $doc, string $path, string $block)
     {
-        $this->assertMatchesRegularExpression('#^(app/|resources/views/)#', $path, "$doc: the block's first line names its file in the app (// app/… or {{-- resources/views/… --}})");
-        $html = $this->runInCopy($path, $block);
+        $this->assertMatchesRegularExpression('#^(app/|bootstrap/|resources/views/)#', $path, "$doc: the block's first line names its file in the app (// app/… or {{-- resources/views/… --}})");
+        $env = [];
+        if (in_array($path, ['app/Http/Kernel.php', 'bootstrap/app.php'], true)) {
+            // The block puts FillHooks in place itself: server HTML from a render service proves it runs.
+            $this->fakeService('ok');
+            // (empty) is Laravel's env() for an empty value: proc_open drops a variable set to ''.
+            $env = ['STOREFRONT_MIDDLEWARE_GROUP' => '(empty)', 'STOREFRONT_SSR' => 'true', 'STOREFRONT_SSR_URL' => config('storefront.ssr.url'), 'STOREFRONT_SSR_TIMEOUT' => '5000'];
+        }
+        $html = $this->runInCopy($path, $block, $env);
+        if ($env) {
+            $this->assertStringContainsString('<p class="from-service">product-grid', $html, "$doc: the page's hooks hold the service's HTML");
+        }
         $dom = new DOMDocument;
         @$dom->loadHTML('<?xml encoding="utf-8"?>'.$html);
         $xpath = new DOMXPath($dom);
@@ -97,10 +142,10 @@ class DocsTest extends TestCase
     }
 
     /** The page that runs the block, from a copy of the test app with the block written at $path. */
-    private function runInCopy(string $path, string $block): string
+    private function runInCopy(string $path, string $block, array $env = []): string
     {
         $copy = $this->temporaryDirectory('docs-app');
-        (new Filesystem)->copyDirectory(dirname(__DIR__).'/app', $copy);
+        (new Filesystem)->copyDirectory(static::appBase(), $copy);
         (new Filesystem)->deleteDirectory("$copy/storage");
         (new Filesystem)->deleteDirectory("$copy/public/storefront");
         file_put_contents("$copy/$path", $block);
@@ -112,7 +157,7 @@ class DocsTest extends TestCase
             [1 => ['pipe', 'w'], 2 => ['pipe', 'w']],
             $pipes,
             null,
-            ['APP_STORAGE' => "$copy/storage", 'APP_PUBLIC' => "$copy/public", 'STOREFRONT_SSR' => 'false', 'SESSION_DRIVER' => 'array', 'CACHE_DRIVER' => 'array'] + getenv()
+            $env + ['APP_STORAGE' => "$copy/storage", 'APP_PUBLIC' => "$copy/public", 'STOREFRONT_SSR' => 'false', 'SESSION_DRIVER' => 'array', 'CACHE_DRIVER' => 'array', 'CACHE_STORE' => 'array'] + getenv()
         );
         $out = stream_get_contents($pipes[1]);
         $err = stream_get_contents($pipes[2]);

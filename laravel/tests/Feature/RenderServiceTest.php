@@ -5,6 +5,7 @@ namespace StorefrontWidgets\Laravel\Tests\Feature;
 use Illuminate\Log\Events\MessageLogged;
 use Illuminate\Support\Facades\Event;
 use Illuminate\Support\Facades\View;
+use PHPUnit\Framework\Attributes\DataProvider;
 use StorefrontWidgets\Laravel\Builds;
 use StorefrontWidgets\Laravel\Facades\Storefront;
 use StorefrontWidgets\Laravel\Storefront as StorefrontService;
@@ -136,6 +137,7 @@ class RenderServiceTest extends TestCase
     }
 
     /** @dataProvider failures */
+    #[DataProvider('failures')]
     public function test_a_failing_service_leaves_every_hook_empty_with_one_log_line(string $mode, string $logged)
     {
         $this->fakeService($mode);
@@ -150,7 +152,7 @@ class RenderServiceTest extends TestCase
         $this->assertCount(1, $this->warnings, 'one line per minute, not one per page');
     }
 
-    public function failures(): array
+    public static function failures(): array
     {
         return [
             'HTTP 500' => ['500', 'HTTP 500'],

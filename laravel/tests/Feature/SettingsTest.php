@@ -6,6 +6,7 @@ use Illuminate\Http\Client\Request;
 use Illuminate\Log\Events\MessageLogged;
 use Illuminate\Support\Facades\Event;
 use Illuminate\Support\Facades\Http;
+use PHPUnit\Framework\Attributes\DataProvider;
 use StorefrontWidgets\Laravel\Tests\TestCase;
 
 /**
@@ -56,6 +57,7 @@ class SettingsTest extends TestCase
     }
 
     /** @dataProvider refused */
+    #[DataProvider('refused')]
     public function test_a_setting_it_cannot_use_is_refused_in_one_line_and_the_page_renders_its_hooks_in_the_browser(string $name, $value, string $shown)
     {
         config(["storefront.ssr.{$name}" => $value]);
@@ -70,7 +72,7 @@ class SettingsTest extends TestCase
         ], $this->warnings);
     }
 
-    public function refused(): array
+    public static function refused(): array
     {
         return [
             'enabled: yes' => ['enabled', 'yes', "'yes'"],
@@ -93,6 +95,7 @@ class SettingsTest extends TestCase
     }
 
     /** @dataProvider refusedFromTheEnvironment */
+    #[DataProvider('refusedFromTheEnvironment')]
     public function test_a_variable_it_cannot_use_is_refused_as_written(string $name, string $value)
     {
         $this->env = [self::VARIABLES[$name] => $value];
@@ -105,7 +108,7 @@ class SettingsTest extends TestCase
         $this->assertStringContainsString("storefront.ssr.{$name} (".self::VARIABLES[$name].")='{$value}' is not ".self::ALLOWED[$name], $this->warnings[0]);
     }
 
-    public function refusedFromTheEnvironment(): array
+    public static function refusedFromTheEnvironment(): array
     {
         return [
             'STOREFRONT_SSR=yes' => ['enabled', 'yes'],
@@ -117,6 +120,7 @@ class SettingsTest extends TestCase
     }
 
     /** @dataProvider taken */
+    #[DataProvider('taken')]
     public function test_a_setting_written_another_good_way_is_taken(array $env, array $config, int $requests, string $timeout)
     {
         $this->env = $env;
@@ -137,7 +141,7 @@ class SettingsTest extends TestCase
         }
     }
 
-    public function taken(): array
+    public static function taken(): array
     {
         return [
             'the defaults' => [[], [], 2, '200'],

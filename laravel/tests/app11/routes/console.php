@@ -1,0 +1,2 @@
+<?php
+// The skeleton's console routes: the app adds no command of its own.
