@@ -42,8 +42,11 @@ foreach ([__DIR__.'/app', __DIR__.'/app11'] as $testApp) {
 }
 
 $storage = getenv('APP_STORAGE') ?: (getenv('APP_BASE') ?: __DIR__.'/app').'/storage';
-foreach (['framework/sessions', 'framework/views', 'framework/cache', 'logs'] as $dir) {
-    @mkdir("$storage/$dir", 0777, true);
+// Both test apps' storage (a fresh clone has none; TestCase picks the app by Laravel version after this runs).
+foreach (array_unique([$storage, __DIR__.'/app/storage', __DIR__.'/app11/storage']) as $folder) {
+    foreach (['framework/sessions', 'framework/views', 'framework/cache', 'logs'] as $dir) {
+        @mkdir("$folder/$dir", 0777, true);
+    }
 }
 if (! getenv('APP_PACKAGES_CACHE')) {
     // Each Laravel version its own discovery cache.
