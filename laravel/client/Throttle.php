@@ -93,16 +93,27 @@ final class Throttle
         return true;
     }
 
-    /** The request skips() let through has its answer: $accepted when the service rendered it. */
-    public function done(bool $accepted): void
+    /** The request skips() let through has its answer: verdict() of it (null: not counted). */
+    public function done(?bool $accepted): void
     {
-        $this->save(self::counted(self::decayed($this->counts, ($this->clock)()), $accepted));
+        if ($accepted !== null) {
+            $this->save(self::counted(self::decayed($this->counts, ($this->clock)()), $accepted));
+        }
     }
 
-    /** Whether an answer's headers (name => values, any case) say the service refused it unrendered. */
-    public static function shed(array $headers): bool
+    /**
+     * What an answer says of the service's load: accepted (true) when it is one HTML string per hook
+     * ($whole) without X-Storefront-Shed, the service rendered it; refused (false) when the service
+     * shed it (its deadline, its warm-up) or gave no whole answer (an error, down, too slow); null when
+     * it refused a page of another build (`version`), which says nothing of its load.
+     *
+     * @param array<string, string[]|string> $headers the answer's, by name in any case
+     */
+    public static function verdict(bool $whole, array $headers): ?bool
     {
-        return (array_change_key_case($headers)[strtolower(self::SHED_HEADER)] ?? []) !== [];
+        $shed = (array) (array_change_key_case($headers)[strtolower(self::SHED_HEADER)] ?? []);
+
+        return $whole && in_array('version', $shed, true) ? null : $whole && $shed === [];
     }
 
     /** @return array{0: float, 1: float, 2: float} the counts last saved (none: zeros) */

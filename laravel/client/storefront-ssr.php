@@ -138,7 +138,7 @@ final class StorefrontSsr
         }
         $html = $answer[3] === '' ? Render::html($answer[0], $answer[2], count($hooks)) : "{$answer[3]} (timeout {$options['timeout']} ms)";
         if ($this->throttle !== null) {
-            $this->throttle->done(is_array($html) && !Throttle::shed($answer[1]));
+            $this->throttle->done(Throttle::verdict(is_array($html), $answer[1]));
         }
         if (is_string($html)) {
             $this->log(LogThrottle::unavailable((string) $options['url'], $html));

@@ -32,8 +32,8 @@ abstract class TestCase extends LaravelTestCase
         // Each test starts with an empty public folder.
         (new Filesystem)->deleteDirectory(sys_get_temp_dir().'/storefront-public-'.getmypid());
         parent::setUp();
-        // Each test hears the first line of each kind: the one-a-minute clocks start afresh.
-        foreach (glob(dirname(RenderClient::logFile()).'/storefront-*.logged') as $file) {
+        // Each test hears the first line of each kind: the one-a-minute clocks start afresh; and its throttle starts with no counts.
+        foreach (glob(dirname(RenderClient::logFile()).'/storefront-*.{logged,counts}', GLOB_BRACE) as $file) {
             @unlink($file);
         }
     }

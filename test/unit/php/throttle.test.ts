@@ -109,6 +109,20 @@ describe.skipIf(!versions.length)('laravel/client/Throttle.php', () => {
       expect(await php('rule.php', [['counted', [3, 1, 7], true], ['counted', [3, 1, 7], false]])).toEqual([[4, 2, 7], [4, 1, 7]]);
     });
 
+    it('an answer is accepted only when the service rendered it; a refusal of another build says nothing of its load', async () => {
+      // [one HTML string per hook, the answer's headers, verdict]
+      const table: [boolean, Record<string, unknown>, boolean | null][] = [
+        [true, {}, true], // rendered (its hooks may still be '': bad props, the render budget)
+        [true, { 'X-Storefront-Shed': ['deadline'] }, false],
+        [true, { 'x-storefront-shed': ['warming'] }, false], // any case
+        [true, { 'X-Storefront-Shed': 'deadline' }, false], // a bare string
+        [true, { 'X-Storefront-Shed': ['version'] }, null], // a page of another build: not counted
+        [false, {}, false], // an error, a timeout, the service down
+        [false, { 'X-Storefront-Shed': ['version'] }, false],
+      ];
+      expect(await php('rule.php', table.map(([whole, headers]) => ['verdict', whole, headers]))).toEqual(table.map(([, , verdict]) => verdict));
+    });
+
     it.each([
       // [what, K, pages [now, random, accepted], decisions, counts saved]
       ['the service renders every request: nothing skipped', 2, [[0, 0, true], [0, 0, true], [0, 0, true], [0, 0, true]], ['sent', 'sent', 'sent', 'sent'], [4, 4, 0]],
