@@ -5,10 +5,10 @@
  *
  *   php bench/ssr-php-worker.php JOB.json WORKER
  *
- * JOB.json: {url, transport, timeout, k ('off': never skip), grid: {config, hooks}, t0 (epoch seconds),
- * workers, phases: [[from s, seconds, pages/s], …]}. The phases' pages are due at one rate across all
+ * JOB.json: {url, transport, timeout, k ('off': never skip), grid: {config, hooks}, workers,
+ * phases: [[from s, seconds, pages/s], …]}; t0 (epoch seconds) comes on stdin once all are ready. The phases' pages are due at one rate across all
  * workers, page m of a phase to worker m % workers; a worker behind its pages serves them at once (a
- * pool's queue: PHP's clock starts when it sends). Prints one line per page: due, start, end (seconds
+ * pool's queue: PHP's clock starts when it sends). Prints 'ready', then one line per page: due, start, end (seconds
  * after t0) and 1 when the page got the grid's server HTML, 0 when its hook stayed empty.
  *
  * It calls the client's render() for the page's hooks rather than printing them (hook(), fill()): the
@@ -31,7 +31,9 @@ if ($job['transport'] === 'kept') {
     // Its connection, opened before the load as a pool's are.
     Http1::send('GET', $job['url'] . '/health', [], '', microtime(true) + 2, true);
 }
-$t0 = (float) $job['t0'];
+// Ready; the pages are due from t0 on, which bench/ssr-php.mjs says once every worker is ready.
+echo "ready\n";
+$t0 = (float) fgets(STDIN);
 $lines = [];
 foreach ($job['phases'] as $p => [$from, $seconds, $rate]) {
     $pages = (int) round($seconds * $rate);
