@@ -101,7 +101,8 @@ async function overload({ url, workerPid, transport, k, grid, rate, tail, dir })
     goodput: burst.filter(([, , , html]) => html).length / SECONDS,
     late: pages.filter(([, start, end]) => end - start >= TIMEOUT_MS / 1000 - 0.001).length,
     lagMax: Math.max(0, ...pages.map(([due, start]) => start - due)),
-    sent: after.requests - before.requests,
+    // Sent: answered by the service, or dropped by it unanswered once PHP gave up (left).
+    sent: after.requests + after.left - (before.requests + before.left),
     shed: after.shed - before.shed,
     recovery: emptyAfter.length ? Math.max(...emptyAfter.map(([, start]) => start)) - SECONDS : 0,
     emptyAfter: emptyAfter.length,
@@ -185,7 +186,7 @@ export async function phpOverload({ grid, runs, k = '2', startService }) {
   console.log(
     `\nThe PHP client under overload (K = ${k}): one service worker on core ${WORKER_CORE}; ${WORKERS} PHP workers (php/storefront-ssr.php, their own counts each) on core ${CLIENT_CORE}; the 48-card grid, a new shopper each page, X-Storefront-Timeout: ${TIMEOUT_MS}; each load for ${SECONDS} s, then ${RECOVERY} s at half the capacity.\n`,
   );
-  console.log(markdownTable(['run', 'connections', 'load', 'load avg', 'capacity (grids/s: mean of before / after)', 'goodput', 'goodput ÷ capacity', 'worker CPU on pages with HTML', `pages that waited ${TIMEOUT_MS} ms`, 'skipped by the throttle', 'refused by the service', 'after the burst: last page without HTML', 'longest wait for a PHP worker'], rows));
+  console.log(markdownTable(['run', 'connections', 'load', 'load avg', 'capacity (grids/s: mean of before / after)', 'goodput', 'goodput ÷ capacity', 'worker CPU on pages with HTML', `pages that waited ${TIMEOUT_MS} ms`, 'not sent (skipped by the throttle)', 'refused by the service', 'after the burst: last page without HTML', 'longest wait for a PHP worker'], rows));
   for (const transport of Object.keys(SHAPES)) {
     for (const load of LOADS) {
       const of = results.filter((r) => r.transport === transport && r.load === load);
