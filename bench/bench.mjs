@@ -46,7 +46,11 @@
  *                                            requests of the memory run (20000)
  *   node bench/bench.mjs --only ssr --ssr-parts soak,cache
  *                                            ssr: some of core (per core: CPU per grid, capacity,
- *                                            goodput at 4× overload), throughput, blocking, cache, soak
+ *                                            goodput at 4× overload), php (per core, the real PHP
+ *                                            client and its throttle, 64 PHP workers, at 1×, 4×, 10×:
+ *                                            bench/ssr-php.mjs), throughput, blocking, cache, soak
+ *   node bench/bench.mjs --only ssr --ssr-parts php --ssr-php-k off
+ *                                            php: the throttle's K (2), or off (never skips)
  *
  * The pages come from the demo server, started here on 127.0.0.1. Its mock
  * backend answers the API in Node (`startDemoServer({ mock: 'server' })`), as
@@ -92,6 +96,11 @@ const count = (name, fallback) => Math.max(1, Math.trunc(Number(option(name) ?? 
 const SSR_REQUESTS = count('--requests', 1500);
 const SSR_SOAK = count('--soak', 20_000);
 const SSR_ONLY = option('--ssr-parts')?.split(',') ?? SSR_PARTS;
+const SSR_PHP_K = option('--ssr-php-k') ?? '2';
+if (SSR_PHP_K !== 'off' && !(Number(SSR_PHP_K) >= 1)) {
+  console.error(`bench: --ssr-php-k takes a number >= 1 or off; got ${SSR_PHP_K}`);
+  process.exit(2);
+}
 if (SSR_ONLY.some((p) => !SSR_PARTS.includes(p))) {
   console.error(`bench: --ssr-parts takes some of ${SSR_PARTS.join(',')}; got ${SSR_ONLY.join(',')}`);
   process.exit(2);
@@ -138,7 +147,7 @@ async function main() {
         const baseUrl = MOCK === 'server' ? server.url : undefined;
         for (let run = 1; run <= RUNS; run++) console.log(`run ${run}:`, formatPageJs(await measureVariants({ path: '/', browser, baseUrl })));
       }
-      if (part === 'ssr') await ssr({ runs: RUNS, requests: SSR_REQUESTS, soak: SSR_SOAK, productPath: PRODUCT_PAGE, parts: SSR_ONLY });
+      if (part === 'ssr') await ssr({ runs: RUNS, requests: SSR_REQUESTS, soak: SSR_SOAK, productPath: PRODUCT_PAGE, parts: SSR_ONLY, phpK: SSR_PHP_K });
     }
   } finally {
     await browser?.close();

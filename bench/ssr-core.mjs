@@ -38,10 +38,10 @@ import { Agent, request } from 'node:http';
 import { connect } from 'node:net';
 import { markdownTable, spread } from './common.mjs';
 
-const TIMEOUT_MS = 200;
-const WARM_UP = 2000;
-const WORKER_CORE = '0';
-const CLIENT_CORE = '1';
+export const TIMEOUT_MS = 200;
+export const WARM_UP = 2000;
+export const WORKER_CORE = '0';
+export const CLIENT_CORE = '1';
 /**
  * Kept connections, as the PHP clients keep one per PHP worker (the Laravel package, php/storefront-ssr.php); a new one per
  * request, as curl opens them (STOREFRONT_SSR_KEEP_ALIVE=false, 'transport' => 'curl').
@@ -50,16 +50,16 @@ const SHAPES = ['kept', 'new'];
 const SHAPE_NAMES = { kept: 'kept (the PHP clients)', new: 'one per request (curl)' };
 
 /** Pins every thread of `pid` to `cores` (taskset -a). */
-const pin = (pid, cores) => spawnSync('taskset', ['-a', '-cp', cores, String(pid)], { stdio: 'ignore' }).status === 0;
+export const pin = (pid, cores) => spawnSync('taskset', ['-a', '-cp', cores, String(pid)], { stdio: 'ignore' }).status === 0;
 
 /** User + system CPU time of a process so far, in ms (/proc/PID/stat, clock ticks of 10 ms). */
-function cpuMs(pid) {
+export function cpuMs(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** The i-th grid request's body: the grid with shopper i's cart count, built from two fixed halves. */
-function gridBodies(grid) {
+export function gridBodies(grid) {
   const marker = '"@@cart-count@@"';
   const text = JSON.stringify({ config: { ...grid.config, cart: { count: '@@cart-count@@', errors: 0 } }, hooks: grid.hooks });
   const [head, tail] = text.split(marker).map((part) => Buffer.from(part));
@@ -131,7 +131,7 @@ function postOnNewConnection(url, body) {
 const isHtml = (answer) => answer.size > 1000;
 
 /** The pid of a process's parent (/proc/PID/stat). */
-const parentOf = (pid) => Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
+export const parentOf = (pid) => Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
 
 /**
  * `count` requests, `concurrency` at a time; the CPU over them of the worker
@@ -139,7 +139,7 @@ const parentOf = (pid) => Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split
  * no part in a keep-alive connection's requests). `newConnections`: a new
  * connection per request, as PHP's clients open.
  */
-async function closedLoop(url, pids, bodyOf, { count, concurrency, offset, newConnections = false }) {
+export async function closedLoop(url, pids, bodyOf, { count, concurrency, offset, newConnections = false }) {
   const [workerPid] = pids;
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
   const send = newConnections ? (body) => postOnNewConnection(url, body) : (body) => post(agent, url, body);

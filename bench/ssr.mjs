@@ -21,6 +21,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { markdownTable, mb, spread } from './common.mjs';
 import { perCore } from './ssr-core.mjs';
+import { phpOverload } from './ssr-php.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** PHP's Http client gives up after this long (docs/laravel.md "Settings", STOREFRONT_SSR_TIMEOUT): the page then renders in the browser. */
@@ -340,14 +341,15 @@ async function soak({ bodies, count }) {
  * @param {number} options.soak requests of the memory run
  * @param {string} options.productPath the demo product page
  */
-export const SSR_PARTS = ['core', 'throughput', 'blocking', 'cache', 'soak'];
+export const SSR_PARTS = ['core', 'php', 'throughput', 'blocking', 'cache', 'soak'];
 
-export async function ssr({ runs, requests, soak: soakCount, productPath, parts = SSR_PARTS }) {
+export async function ssr({ runs, requests, soak: soakCount, productPath, parts = SSR_PARTS, phpK = '2' }) {
   const bodies = await benchBodies(productPath);
   const sizes = Object.entries(bodies).map(([name, body]) => `${name} ${(JSON.stringify(body).length / 1024).toFixed(1)} KB (${body.hooks.length} hooks)`);
   console.log(`Bodies: ${sizes.join(', ')}.\n`);
   const workerCounts = [1, 2];
   if (parts.includes('core')) await perCore({ grid: bodies.grid, runs, requests, startService });
+  if (parts.includes('php')) await phpOverload({ grid: bodies.grid, runs, k: phpK, startService });
   if (parts.includes('throughput')) await throughput({ bodies, runs, requests, workerCounts });
   if (parts.includes('blocking')) await blocking({ bodies, runs, requests, workerCounts });
   if (parts.includes('cache')) await cache({ bodies, runs, requests });

@@ -23,6 +23,9 @@ export { combinedHealth };
 export * from './options';
 
 export const RENDER_VERSION_HEADER = 'x-storefront-render-version';
+/** On an answer refused unrendered (every hook ''), why: `deadline`, `warming` or `version`. The PHP clients throttle themselves on it. */
+export const SHED_HEADER = 'X-Storefront-Shed';
+type ShedReason = 'deadline' | 'warming' | 'version';
 /** The header's version when it is one (letters, digits, . _ -; at most 64), for the comparison and the log line. */
 const versionOf = (value: unknown) => (typeof value === 'string' && /^[\w.-]{1,64}$/.test(value) ? value : undefined);
 
@@ -84,12 +87,12 @@ export function createRenderService({
   const answer = (res: ServerResponse, bytes: Buffer | Buffer[], renderMs: number) => sendJson(res, 200, bytes, { 'Server-Timing': `render;dur=${renderMs.toFixed(3)}` });
 
   /** Every hook '' at once, without rendering: the page renders them in the browser. */
-  function answerEmpty(res: ServerResponse, count: number, why: string) {
+  function answerEmpty(res: ServerResponse, count: number, why: string, reason: ShedReason = 'deadline') {
     stats.requests++;
     stats.shed++;
     stats.empty += count;
     shedLog(why);
-    answer(res, emptyAnswer(count), 0);
+    sendJson(res, 200, emptyAnswer(count), { 'Server-Timing': 'render;dur=0.000', [SHED_HEADER]: reason });
   }
 
   /** Renders and answers; whether every hook rendered (a render cut short says nothing of what a whole one takes). */
@@ -135,20 +138,21 @@ export function createRenderService({
     };
     const why = () =>
       otherBuild ? `the page loads the build of render version ${asked}, this service renders ${renderVersion}: restart it after a deploy` : warm ? 'its render would end after the deadline' : 'warming up';
+    const reason: () => ShedReason = () => (otherBuild ? 'version' : warm ? 'deadline' : 'warming');
     // Under overload most requests end here. The caller said how many hooks and how many bytes: refused
     // unread, when the connection stays open to drop the rest of the body. One that closes after the answer
     // (PHP's streams transport: HTTP/1.0) is read first: closed with bytes unread, it would be reset, and
     // the reset can take the answer with it before the caller reads it.
     const said = hookCountOf(req.headers[HOOKS_HEADER], maxHooks);
     const declared = Number(req.headers['content-length']);
-    if (said !== undefined && declared > 0 && declared <= bodyLimit && staysOpen(req) && refused(renderTimes.expected(declared))) return answerEmpty(res, said, why());
+    if (said !== undefined && declared > 0 && declared <= bodyLimit && staysOpen(req) && refused(renderTimes.expected(declared))) return answerEmpty(res, said, why(), reason());
     const bytes = await readBody(req, bodyLimit);
     const cost = renderTimes.expected(bytes.length);
     if (refused(cost)) {
       // Counted without parsing the rest.
       const count = said ?? countHooks(bytes) ?? parseRenderRequest(bytes, maxHooks).hooks.length;
       if (count > maxHooks) throw new RequestError(400, `${count} hooks, at most ${maxHooks} per request`);
-      return answerEmpty(res, count, why());
+      return answerEmpty(res, count, why(), reason());
     }
     const { config, hooks } = parseRenderRequest(bytes, maxHooks);
     const request = { id: nextId++, config, hooks, body: bytes, deadline };

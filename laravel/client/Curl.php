@@ -7,11 +7,12 @@ final class Curl
 {
     /**
      * @param string[] $headers "Name: value" lines
-     * @return array{0: int, 1: array, 2: string, 3: string} status (0: none), headers (not read), body, error ('' when none)
+     * @return array{0: int, 1: array<string, string[]>, 2: string, 3: string} status (0: none), headers, body, error ('' when none)
      */
     public static function post(string $url, array $headers, string $body, int $timeoutMs): array
     {
         $curl = curl_init($url);
+        $head = [];
         curl_setopt_array($curl, [
             CURLOPT_POST => true,
             CURLOPT_POSTFIELDS => $body,
@@ -22,9 +23,17 @@ final class Curl
             CURLOPT_CONNECTTIMEOUT_MS => $timeoutMs,
             // Millisecond timeouts with the system resolver need this (no SIGALRM).
             CURLOPT_NOSIGNAL => true,
+            CURLOPT_HEADERFUNCTION => function ($curl, string $line) use (&$head): int {
+                $pair = explode(':', $line, 2);
+                if (count($pair) === 2) {
+                    $head[trim($pair[0])][] = trim($pair[1]);
+                }
+
+                return strlen($line);
+            },
         ]);
         $answer = curl_exec($curl);
-        $result = [(int) curl_getinfo($curl, CURLINFO_RESPONSE_CODE), [], is_string($answer) ? $answer : '', $answer === false ? curl_error($curl) : ''];
+        $result = [(int) curl_getinfo($curl, CURLINFO_RESPONSE_CODE), $head, is_string($answer) ? $answer : '', $answer === false ? curl_error($curl) : ''];
         curl_close($curl);
 
         return $result;

@@ -12,7 +12,8 @@
  * service (POST /render) in ONE request, and each placeholder becomes its hook's server HTML. When the
  * service is down, slower than `timeout` ms (it is told so in X-Storefront-Timeout) or answers anything
  * but one HTML string per hook, every hook stays empty and renders in the browser; error_log gets one
- * line a minute at most. An option that is malformed or out of range is refused in such a line too,
+ * line a minute at most. While the service refuses renders (overload), this PHP process skips some of
+ * its requests at once, their hooks empty too (Throttle.php). An option that is malformed or out of range is refused in such a line too,
  * and the page renders with every hook empty.
  */
 
@@ -23,8 +24,9 @@ use StorefrontWidgets\Ssr\LogThrottle;
 use StorefrontWidgets\Ssr\Manifest;
 use StorefrontWidgets\Ssr\Options;
 use StorefrontWidgets\Ssr\Render;
+use StorefrontWidgets\Ssr\Throttle;
 
-foreach (['Curl', 'Hooks', 'Http1', 'LogThrottle', 'Manifest', 'Options', 'Render'] as $part) {
+foreach (['Curl', 'Hooks', 'Http1', 'LogThrottle', 'Manifest', 'Options', 'Render', 'Throttle'] as $part) {
     if (!class_exists('StorefrontWidgets\\Ssr\\' . $part, false)) {
         require __DIR__ . '/' . $part . '.php';
     }
@@ -42,17 +44,21 @@ final class StorefrontSsr
     private $hooks;
     /** @var string the page so far, while it is buffered */
     private $page = '';
+    /** @var Throttle|null this PHP process's counts of requests and accepts (null: no service) */
+    private $throttle;
 
     /**
      * `url` of the render service (null: none, hooks render in the browser), `timeout` in ms (200), `config` (the
      * #storefront-config block's array), `manifest` (the bundle's manifest.json: the service renders for its
      * build only), `transport` ('kept': one connection kept per PHP process; 'curl' or 'streams': a connection
      * per page), `logFile` (temp folder). A value refused turns server rendering off, in one log line.
+     * $throttle: this process's by default (its counts in a file of the temp folder).
      */
-    public function __construct(array $options = [])
+    public function __construct(array $options = [], ?Throttle $throttle = null)
     {
         [$this->options, $this->problems] = Options::check($options);
         $this->logFile = $this->options['logFile'] ?? sys_get_temp_dir() . '/storefront-ssr-' . md5((string) $this->options['url']) . '.logged';
+        $this->throttle = $throttle ?? ($this->options['url'] === null ? null : Throttle::forService($this->options['url'], sys_get_temp_dir()));
         $this->hooks = new Hooks();
         if ($this->problems !== []) {
             $this->log(Options::line($this->problems));
@@ -60,9 +66,9 @@ final class StorefrontSsr
     }
 
     /** A renderer that buffers the page from now on and fills its hooks when the page ends. */
-    public static function start(array $options = []): self
+    public static function start(array $options = [], ?Throttle $throttle = null): self
     {
-        $ssr = new self($options);
+        $ssr = new self($options, $throttle);
         ob_start([$ssr, 'onOutput']);
 
         return $ssr;
@@ -109,12 +115,16 @@ final class StorefrontSsr
 
     /**
      * One inner HTML per hook, in order: all '' when the service is down,
-     * slow or wrong (then one log line a minute at most).
+     * slow or wrong (then one log line a minute at most), or refuses, or
+     * when this process skips the request while it refuses (Throttle).
      *
      * @return string[]
      */
     public function render(array $hooks): array
     {
+        if ($this->throttle !== null && $this->throttle->skips()) {
+            return array_fill(0, count($hooks), '');
+        }
         $options = $this->options;
         $manifest = $options['manifest'] === null ? null : Manifest::read($options['manifest']);
         $version = $manifest === null ? null : Manifest::renderVersion($manifest['manifest']);
@@ -127,6 +137,9 @@ final class StorefrontSsr
             $answer = Http1::send('POST', $url, $headers, $body, microtime(true) + $options['timeout'] / 1000, $options['transport'] === 'kept');
         }
         $html = $answer[3] === '' ? Render::html($answer[0], $answer[2], count($hooks)) : "{$answer[3]} (timeout {$options['timeout']} ms)";
+        if ($this->throttle !== null) {
+            $this->throttle->done(Throttle::verdict(is_array($html), $answer[1]));
+        }
         if (is_string($html)) {
             $this->log(LogThrottle::unavailable((string) $options['url'], $html));
 

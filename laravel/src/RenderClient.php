@@ -8,13 +8,15 @@ use Illuminate\Support\Facades\Log;
 use StorefrontWidgets\Ssr\LogThrottle;
 use StorefrontWidgets\Ssr\Options;
 use StorefrontWidgets\Ssr\Render;
+use StorefrontWidgets\Ssr\Throttle;
 use Throwable;
 
 /**
  * The render service's POST /render through Laravel's Http (so Http::fake()
  * and the app's middleware see it), with the PHP client's request, answer,
- * kept connection and log line: one request for a page's hooks, never an
- * exception, never longer than the timeout.
+ * kept connection, log line and throttle: one request for a page's hooks,
+ * never an exception, never longer than the timeout, skipped at once while
+ * the service refuses (client/Throttle.php).
  */
 class RenderClient
 {
@@ -32,10 +34,15 @@ class RenderClient
     /** @var Config */
     private $config;
 
-    public function __construct(Http $http, Config $config)
+    /** @var Throttle|null */
+    private $throttle;
+
+    /** $throttle: this PHP process's by default, its counts in a file of storage/framework/cache. */
+    public function __construct(Http $http, Config $config, ?Throttle $throttle = null)
     {
         $this->http = $http;
         $this->config = $config;
+        $this->throttle = $throttle;
     }
 
     /** The render service's URL (storefront.ssr.url), without a trailing slash. */
@@ -90,9 +97,14 @@ class RenderClient
         if ($hooks === [] || $problems !== [] || ! $settings['enabled'] || $settings['url'] === null) {
             return $empty;
         }
+        $throttle = $this->throttle ?? Throttle::forService($settings['url'], dirname(self::logFile()));
+        if ($throttle->skips()) {
+            return $empty;
+        }
         $ms = $settings['timeout'];
         // In seconds as floats through Guzzle's own options: Http::timeout() takes whole seconds before Laravel 11.
         $seconds = $ms / 1000;
+        $accepted = false; // no whole answer: refused
         try {
             $http = $settings['keep_alive'] ? $this->http->setHandler(new KeptConnection) : $this->http;
             $response = $http
@@ -101,9 +113,11 @@ class RenderClient
                 ->withBody(Render::body($config, $hooks), 'application/json')
                 ->post($settings['url'].'/render');
             $html = Render::html($response->status(), $response->body(), count($hooks));
+            $accepted = Throttle::verdict(is_array($html), $response->headers());
         } catch (Throwable $e) {
             $html = $e->getMessage();
         }
+        $throttle->done($accepted);
         if (is_string($html)) {
             $this->log(LogThrottle::unavailable($settings['url'], $html));
 

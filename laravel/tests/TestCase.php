@@ -43,8 +43,8 @@ abstract class TestCase extends LaravelTestCase
 
             return $previous ? $previous($level, $message, $file, $line) : false;
         });
-        // Each test hears the first line of each kind: the one-a-minute clocks start afresh.
-        foreach (glob(dirname(RenderClient::logFile()).'/storefront-*.logged') as $file) {
+        // Each test hears the first line of each kind: the one-a-minute clocks start afresh; and its throttle starts with no counts.
+        foreach (glob(dirname(RenderClient::logFile()).'/storefront-*.{logged,counts}', GLOB_BRACE) as $file) {
             @unlink($file);
         }
     }

@@ -8,6 +8,7 @@ use Illuminate\Support\Facades\Event;
 use Illuminate\Support\Facades\Http;
 use StorefrontWidgets\Laravel\RenderClient;
 use StorefrontWidgets\Laravel\Tests\TestCase;
+use StorefrontWidgets\Ssr\Throttle;
 
 /** What the render client sends: the service sheds a render PHP would not wait for, so it must know how long PHP waits. */
 class RenderClientTest extends TestCase
@@ -67,9 +68,12 @@ class RenderClientTest extends TestCase
         $this->assertSame([], $logged);
     }
 
+    /** A client whose throttle never skips (its draw is never under the probability): these tests are about the connection. */
     private function client(): RenderClient
     {
-        return new RenderClient(Http::getFacadeRoot(), $this->app['config']);
+        return new RenderClient(Http::getFacadeRoot(), $this->app['config'], new Throttle(tempnam(sys_get_temp_dir(), 'storefront-counts-'), null, function () {
+            return 1.0;
+        }));
     }
 
     /**

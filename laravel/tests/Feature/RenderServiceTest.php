@@ -177,6 +177,7 @@ class RenderServiceTest extends TestCase
         $this->fakeService('hung');
         config(['storefront.ssr.timeout' => 300]);
         $this->get('/')->assertOk(); // views compiled: the next page measures the wait only
+        array_map('unlink', glob(storage_path('framework/cache/storefront-throttle-*.counts'))); // its timeout counted as a refusal: the next page would often skip the call
         [$response, $ms] = $this->timedGet('/?cards=48');
 
         $this->assertSame('', $this->hooks($response->getContent())['product-grid']);

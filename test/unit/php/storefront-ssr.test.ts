@@ -44,11 +44,15 @@ $content = "<main>" . $ssr->hook('product-grid', ['products' => [['title' => 'Bo
 echo $ssr->fill($content);
 `;
 
-/** Two pages served one after the other by one PHP process, as a PHP-FPM worker serves them. */
+/**
+ * Two pages served one after the other by one PHP process, as a PHP-FPM worker serves them; its
+ * throttle never skips (its draw is never under the probability): these tests are about the connection.
+ */
 const TWO_PAGES = `<?php
 require ${JSON.stringify(join(root, 'php/storefront-ssr.php'))};
+$never = new StorefrontWidgets\\Ssr\\Throttle(tempnam(sys_get_temp_dir(), 'counts'), null, function () { return 1.0; });
 foreach (['first', 'second'] as $page) {
-    $ssr = new StorefrontSsr(json_decode($argv[1], true));
+    $ssr = new StorefrontSsr(json_decode($argv[1], true), $never);
     echo $ssr->fill($ssr->hook('product-grid', ['products' => [['title' => $page]]])), "\n";
 }
 `;

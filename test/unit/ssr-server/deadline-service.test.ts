@@ -48,19 +48,22 @@ const bodyOf = (bytes: number, hooks = [hook('page')]) => {
 const withTimeout = (ms: number) => ({ headers: { 'Content-Type': 'application/json', 'X-Storefront-Timeout': String(ms) } });
 
 describe('the caller\'s deadline', () => {
-  it('a render expected to end after X-Storefront-Timeout is not started: every hook is answered \'\' at once, counted as shed, said in one line', async () => {
+  it('a render expected to end after X-Storefront-Timeout is not started: every hook is answered \'\' at once, marked X-Storefront-Shed (the PHP clients throttle on it), counted as shed, said in one line', async () => {
     const { options, render, runTurns } = clockedService();
     await start(options);
     // 30,000 bytes: 300 ms expected. A caller that waits 200 ms: not rendered; one that waits 500 ms: rendered.
     const answer = await renderHooks(bodyOf(30_000, [hook('a'), hook('b'), hook('c')]), withTimeout(200));
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ html: ['', '', ''] });
+    expect(answer.headers.get('X-Storefront-Shed')).toBe('deadline');
     expect(render).not.toHaveBeenCalled();
     expect(logs).toEqual(['1 request answered with empty hooks, not rendered: its render would end after the deadline ×1']);
     const rendered = renderHooks(bodyOf(30_000, [hook('a'), hook('b'), hook('c')]), withTimeout(500));
     await vi.waitFor(() => expect(options.renderTimes.expected).toHaveBeenCalledTimes(2));
     runTurns();
-    expect((await rendered).body.html).toEqual(['<p>a</p>', '<p>b</p>', '<p>c</p>']);
+    const accepted = await rendered;
+    expect(accepted.body.html).toEqual(['<p>a</p>', '<p>b</p>', '<p>c</p>']);
+    expect(accepted.headers.has('X-Storefront-Shed')).toBe(false);
     expect((await health()).body).toMatchObject({ requests: 2, shed: 1, renders: 3, empty: 3 });
   });
 
@@ -175,7 +178,9 @@ describe('the caller\'s deadline', () => {
       renderHooks({ hooks: [{ widget: 'card', props: { title: 'A', price: 1 } }, { widget: 'card', props: { title: 'B', price: 2 } }] }, {
         headers: { 'Content-Type': 'application/json', ...(version === undefined ? {} : { 'X-Storefront-Render-Version': version }) },
       });
-    expect((await ask('a1b2c3d4e5')).body).toEqual({ html: ['', ''] });
+    const other = await ask('a1b2c3d4e5');
+    expect(other.body).toEqual({ html: ['', ''] });
+    expect(other.headers.get('X-Storefront-Shed')).toBe('version');
     expect(logs).toEqual(['1 request answered with empty hooks, not rendered: the page loads the build of render version a1b2c3d4e5, this service renders b2c3d4e5f6: restart it after a deploy ×1']);
     expect((await ask('b2c3d4e5f6')).body.html).toEqual(['<h3>A</h3><p>$1</p>', '<h3>B</h3><p>$2</p>']);
     expect((await ask()).body.html).toEqual(['<h3>A</h3><p>$1</p>', '<h3>B</h3><p>$2</p>']);

@@ -1,0 +1,57 @@
+<?php
+/**
+ * One PHP worker of bench/ssr-php.mjs, as a PHP-FPM worker serves page after page: the real client
+ * (php/storefront-ssr.php: its options, throttle, headers, body and transport), its own counts.
+ *
+ *   php bench/ssr-php-worker.php JOB.json WORKER
+ *
+ * JOB.json: {url, transport, timeout, k ('off': never skip), grid: {config, hooks}, workers,
+ * phases: [[from s, seconds, pages/s], …]}; t0 (epoch seconds) comes on stdin once all are ready. The phases' pages are due at one rate across all
+ * workers, page m of a phase to worker m % workers; a worker behind its pages serves them at once (a
+ * pool's queue: PHP's clock starts when it sends). Prints 'ready', then one line per page: due, start, end (seconds
+ * after t0) and 1 when the page got the grid's server HTML, 0 when its hook stayed empty.
+ *
+ * It calls the client's render() for the page's hooks rather than printing them (hook(), fill()): the
+ * page's own data-props, 35 KB of JSON a page, would take the client core from the load.
+ */
+require dirname(__DIR__) . '/php/storefront-ssr.php';
+
+use StorefrontWidgets\Ssr\Http1;
+use StorefrontWidgets\Ssr\Throttle;
+
+$job = json_decode((string) file_get_contents($argv[1]), true);
+$worker = (int) $argv[2];
+$counts = sys_get_temp_dir() . '/storefront-throttle-bench-' . getmypid() . '.counts';
+@unlink($counts);
+$throttle = $job['k'] === 'off'
+    ? new Throttle($counts, null, function () { return 1.0; })
+    : new Throttle($counts, null, null, (float) $job['k']);
+$options = ['url' => $job['url'], 'timeout' => $job['timeout'], 'transport' => $job['transport'], 'logFile' => sys_get_temp_dir() . '/storefront-ssr-bench.logged'];
+if ($job['transport'] === 'kept') {
+    // Its connection, opened before the load as a pool's are.
+    Http1::send('GET', $job['url'] . '/health', [], '', microtime(true) + 2, true);
+}
+// Ready; the pages are due from t0 on, which bench/ssr-php.mjs says once every worker is ready.
+echo "ready\n";
+$t0 = (float) fgets(STDIN);
+$lines = [];
+foreach ($job['phases'] as $p => [$from, $seconds, $rate]) {
+    $pages = (int) round($seconds * $rate);
+    for ($m = $worker; $m < $pages; $m += $job['workers']) {
+        $due = $t0 + $from + $m / $rate;
+        $wait = $due - microtime(true);
+        if ($wait > 0) {
+            usleep((int) ($wait * 1e6));
+        }
+        $start = microtime(true);
+        // A new shopper each page: the render cache never answers.
+        $config = $job['grid']['config'];
+        $config['cart'] = ['count' => "{$worker}-{$p}-{$m}", 'errors' => 0];
+        $ssr = new StorefrontSsr($options + ['config' => $config], $throttle);
+        $html = $ssr->render($job['grid']['hooks']);
+        $end = microtime(true);
+        $lines[] = sprintf('%.4f %.4f %.4f %d', $due - $t0, $start - $t0, $end - $t0, strlen($html[0]) > 1000 ? 1 : 0);
+    }
+}
+@unlink($counts);
+echo implode("\n", $lines), "\n";
