@@ -71,7 +71,7 @@ class RenderClientTest extends TestCase
     /** A client whose throttle never skips (its draw is never under the probability): these tests are about the connection. */
     private function client(): RenderClient
     {
-        return new RenderClient(Http::getFacadeRoot(), $this->app['config'], new Throttle(tempnam(sys_get_temp_dir(), 'storefront-counts-'), null, function () {
+        return new RenderClient(Http::getFacadeRoot(), $this->app['config'], new Throttle(storage_path('framework/cache/storefront-never.counts'), null, function () {
             return 1.0;
         }));
     }

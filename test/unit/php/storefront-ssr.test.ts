@@ -50,7 +50,7 @@ echo $ssr->fill($content);
  */
 const TWO_PAGES = `<?php
 require ${JSON.stringify(join(root, 'php/storefront-ssr.php'))};
-$never = new StorefrontWidgets\\Ssr\\Throttle(tempnam(sys_get_temp_dir(), 'counts'), null, function () { return 1.0; });
+$never = new StorefrontWidgets\\Ssr\\Throttle(__DIR__ . '/never-' . getmypid() . '.counts', null, function () { return 1.0; });
 foreach (['first', 'second'] as $page) {
     $ssr = new StorefrontSsr(json_decode($argv[1], true), $never);
     echo $ssr->fill($ssr->hook('product-grid', ['products' => [['title' => $page]]])), "\n";
