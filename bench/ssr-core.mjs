@@ -207,6 +207,20 @@ async function openLoop(url, bodyOf, { rate, seconds, offset, newConnections = f
 }
 
 /**
+ * The pids of a one-worker service's worker and its primary (CPU time counts both), once it has served
+ * WARM_UP grids: the JIT and the connections, before measuring (the optimizing compiler's threads count in
+ * the worker's CPU time, and after 300 grids they still added a quarter to the CPU per grid).
+ */
+export async function warmWorker(service, bodyOf, offset) {
+  // The primary says its worker's pid on stderr right after it listens.
+  while (!/pids \d+/.test(service.stderr())) await new Promise((resolve) => setTimeout(resolve, 20));
+  const workerPid = Number(/pids (\d+)/.exec(service.stderr())[1]);
+  const pids = [workerPid, parentOf(workerPid)];
+  await closedLoop(service.url, pids, bodyOf, { count: WARM_UP, concurrency: 4, offset });
+  return pids;
+}
+
+/**
  * @param {object} options
  * @param {{config: unknown, hooks: unknown[]}} options.grid the 48-card grid request
  * @param {number} options.runs
@@ -226,13 +240,8 @@ export async function perCore({ grid, runs, requests, startService }) {
     for (let run = 1; run <= runs; run++) {
       const service = await startService({ SSR_WORKERS: '1' }, WORKER_CORE);
       try {
-        // The primary says its worker's pid on stderr right after it listens.
-        while (!/pids \d+/.test(service.stderr())) await new Promise((resolve) => setTimeout(resolve, 20));
-        const workerPid = Number(/pids (\d+)/.exec(service.stderr())[1]);
-        const pids = [workerPid, parentOf(workerPid)];
-        // The JIT and the connections, before measuring: the optimizing compiler's threads count in the
-        // worker's CPU time, and after 300 grids they still added a quarter to the CPU per grid.
-        await closedLoop(service.url, pids, bodyOf, { count: WARM_UP, concurrency: 4, offset });
+        const pids = await warmWorker(service, bodyOf, offset);
+        const [workerPid] = pids;
         offset += WARM_UP;
         const load = loadavg()[0];
         for (const shape of SHAPES) {

@@ -34,7 +34,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { markdownTable, spread } from './common.mjs';
-import { CLIENT_CORE, closedLoop, cpuMs, gridBodies, parentOf, pin, TIMEOUT_MS, WARM_UP, WORKER_CORE } from './ssr-core.mjs';
+import { CLIENT_CORE, closedLoop, cpuMs, gridBodies, pin, TIMEOUT_MS, WARM_UP, warmWorker, WORKER_CORE } from './ssr-core.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const WORKERS = 64;
@@ -135,10 +135,8 @@ export async function phpOverload({ grid, runs, k = '2', startService }) {
     for (let run = 1; run <= runs; run++) {
       const service = await startService({ SSR_WORKERS: '1' }, WORKER_CORE);
       try {
-        while (!/pids \d+/.test(service.stderr())) await new Promise((resolve) => setTimeout(resolve, 20));
-        const workerPid = Number(/pids (\d+)/.exec(service.stderr())[1]);
-        const pids = [workerPid, parentOf(workerPid)];
-        await closedLoop(service.url, pids, bodyOf, { count: WARM_UP, concurrency: 4, offset });
+        const pids = await warmWorker(service, bodyOf, offset);
+        const [workerPid] = pids;
         offset += WARM_UP;
         for (const [transport, shapeName] of Object.entries(SHAPES)) {
           const newConnections = transport === 'curl';
