@@ -35,6 +35,8 @@
  *   node bench/bench.mjs --only first-tap --variants react,reactWoken
  *                                            first-tap: only these variants (sleeping,
  *                                            ssr0, woken, react, reactWoken)
+ *   node bench/bench.mjs --only first-tap --cpu 6
+ *                                            first-tap: the CPU 6× slower instead of 4×
  *   node bench/bench.mjs --runs 5          runs per measurement (median, min–max)
  *   node bench/bench.mjs --no-build        use the existing dist/, dist-react/, dist-demo/
  *   node bench/bench.mjs --tasks           compare: list each run's long tasks
@@ -141,7 +143,7 @@ async function main() {
       if (part === 'lighthouse') await lighthouse({ root, baseUrl: server.url, runs: RUNS, pages: PAGES });
       if (part === 'scale') await scale({ browser, baseUrl: server.url, runs: RUNS });
       if (part === 'compare') await compare({ browser, baseUrl: server.url, runs: RUNS, mock: MOCK, listTasks: argv.includes('--tasks') });
-      if (part === 'first-tap') await firstTap({ browser, baseUrl: server.url, runs: RUNS, only: option('--rows')?.split(','), variants: option('--variants')?.split(',') });
+      if (part === 'first-tap') await firstTap({ browser, baseUrl: server.url, runs: RUNS, only: option('--rows')?.split(','), variants: option('--variants')?.split(','), cpu: count('--cpu', 4) });
       if (part === 'js') {
         // The JS table is measured with the API answered by the demo server (no in-page mock scripts).
         const baseUrl = MOCK === 'server' ? server.url : undefined;

@@ -30,6 +30,7 @@
 import { networkQuiet } from '../scripts/network-quiet.mjs';
 import { longest, markdownTable, median, ms, observeLongTasks, openLocal, spread } from './common.mjs';
 
+/** The CPU slowdown by default (`--cpu N` for another: 6 stands in for a phone slower than ours). */
 const CPU_SLOWDOWN = 4;
 /** Lighthouse's mobile slow 4G (its simulated throttling): 150 ms RTT, 1.6 Mbps down, 750 kbps up. */
 const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
@@ -204,7 +205,7 @@ const waitSeen = (page, names, timeout) =>
     .catch(() => {});
 
 /** One run of one row on one variant: the times in ms (null: never shown) and what input was lost. */
-async function runOnce(browser, baseUrl, name, variant) {
+async function runOnce(browser, baseUrl, name, variant, cpu) {
   const scenario = SCENARIOS[name];
   const { context, page, pageErrors } = await openLocal(browser, scenario.device);
   const result = { times: {}, lost: null, note: '', inputs: [] };
@@ -213,7 +214,7 @@ async function runOnce(browser, baseUrl, name, variant) {
     await page.addInitScript(firstTapProbe);
     await page.addInitScript(observeLongTasks);
     const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', NETWORK);
     const url = new URL(scenario.path ?? (await plainProductPath(browser, baseUrl)), baseUrl);
@@ -358,7 +359,7 @@ const LOST = [
 ];
 
 /** Runs every row on every variant, interleaved; prints each run, then the tables. */
-export async function firstTap({ browser, baseUrl, runs, only, variants }) {
+export async function firstTap({ browser, baseUrl, runs, only, variants, cpu = CPU_SLOWDOWN }) {
   const names = Object.keys(SCENARIOS).filter((n) => !only || only.includes(n));
   /** results[name][variant] = runs */
   const results = Object.fromEntries(names.map((n) => [n, Object.fromEntries(VARIANTS.map(([v]) => [v, []]))]));
@@ -368,7 +369,7 @@ export async function firstTap({ browser, baseUrl, runs, only, variants }) {
       for (const [variant] of VARIANTS.filter(([v]) => !variants || variants.includes(v))) {
         let r;
         try {
-          r = await runOnce(browser, baseUrl, name, variant);
+          r = await runOnce(browser, baseUrl, name, variant, cpu);
         } catch (error) {
           r = { times: {}, lost: null, note: `run failed: ${String(error.message ?? error).split('\n')[0]}`, inputs: [] };
         }
@@ -398,7 +399,7 @@ export async function firstTap({ browser, baseUrl, runs, only, variants }) {
   };
   console.log(
     `\n### First interaction: demo category page / and product page, ${runs === 1 ? '1 run' : `median (min–max) of ${runs} runs`}\n\n` +
-      `Chromium, 390×844 mobile emulation with touch (the keyboard row 1280×900), CPU ${CPU_SLOWDOWN}× slower, ${NETWORK.latency} ms RTT, 1.6 Mbps down, 750 kbps up, cold cache, after load + ${IDLE_AFTER_LOAD_MS / 1000} s idle; ` +
+      `Chromium, 390×844 mobile emulation with touch (the keyboard row 1280×900), CPU ${cpu}× slower, ${NETWORK.latency} ms RTT, 1.6 Mbps down, 750 kbps up, cold cache, after load + ${IDLE_AFTER_LOAD_MS / 1000} s idle; ` +
       `from the input event (touchstart / keydown timeStamp) to the first animation frame showing the response; "never": not within ${RESPONSE_TIMEOUT_MS / 1000} s.\n`,
   );
   /** The goal, for one variant's runs: every run shown, and in time (first) or close to the woken page (later). */
