@@ -30,8 +30,8 @@ function pointers(doc: string): { path: string; name?: string }[] {
   const prose = readFileSync(join(root, doc), 'utf8').replace(/^\s*```[\s\S]*?^\s*```/gm, '');
   return [...prose.matchAll(/`([^`\n]+)`/g)]
     .map((m) => POINTER.exec(m[1]!)?.groups)
-    .filter((g): g is { path: string; name?: string } => !!g && (g.path.includes('/') || /\.(m?[jt]sx?|php|json|css|md|html|sh)$/.test(g.path)))
-    .filter((g) => !BUILT.test(g.path));
+    .flatMap((g) => (g?.path ? [{ path: g.path, name: g.name }] : []))
+    .filter(({ path }) => (path.includes('/') || /\.(m?[jt]sx?|php|json|css|md|html|sh)$/.test(path)) && !BUILT.test(path));
 }
 
 /** Where a pointer's file is: from the root, from docs/, or (a bare file name) anywhere in the repository. */
