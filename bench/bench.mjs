@@ -53,6 +53,9 @@
  *                                            bench/ssr-php.mjs), throughput, blocking, cache, soak
  *   node bench/bench.mjs --only ssr --ssr-parts php --ssr-php-k off
  *                                            php: the throttle's K (2), or off (never skips)
+ *   node bench/bench.mjs --no-report       print only; by default each part run also
+ *                                            replaces its section of docs/measurements.md
+ *                                            (scripts/report.mjs), with this command and date
  *
  * The pages come from the demo server, started here on 127.0.0.1. Its mock
  * backend answers the API in Node (`startDemoServer({ mock: 'server' })`), as
@@ -73,6 +76,7 @@ import { lighthouse } from './lighthouse.mjs';
 import { scale } from './scale.mjs';
 import { ssr, SSR_PARTS } from './ssr.mjs';
 import { formatPageJs, measureVariants } from '../scripts/measure-js.mjs';
+import { writeSection } from '../scripts/report.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PARTS = ['lighthouse', 'scale', 'compare', 'js', 'first-tap', 'ssr'];
@@ -99,6 +103,7 @@ const SSR_REQUESTS = count('--requests', 1500);
 const SSR_SOAK = count('--soak', 20_000);
 const SSR_ONLY = option('--ssr-parts')?.split(',') ?? SSR_PARTS;
 const SSR_PHP_K = option('--ssr-php-k') ?? '2';
+const REPORT = !argv.includes('--no-report');
 if (SSR_PHP_K !== 'off' && !(Number(SSR_PHP_K) >= 1)) {
   console.error(`bench: --ssr-php-k takes a number >= 1 or off; got ${SSR_PHP_K}`);
   process.exit(2);
@@ -132,6 +137,22 @@ function build(both) {
   });
 }
 
+/** Runs one part, keeping what it prints (its Markdown tables) for its section of docs/measurements.md. */
+async function reported(part, run) {
+  const printed = [];
+  const log = console.log;
+  console.log = (...args) => {
+    printed.push(args.map(String).join(' '));
+    log(...args);
+  };
+  try {
+    await run();
+  } finally {
+    console.log = log;
+  }
+  if (REPORT) writeSection(`bench-${part}`, `Bench: ${part}`, `npm run bench -- ${argv.join(' ')}`.trim(), printed.join('\n'));
+}
+
 async function main() {
   if (BUILD) await build(parts.some((p) => ['compare', 'js', 'first-tap'].includes(p)));
   const pageParts = parts.filter((p) => p !== 'ssr');
@@ -140,16 +161,18 @@ async function main() {
   try {
     for (const part of parts) {
       console.log(`\n## ${part}\n`);
-      if (part === 'lighthouse') await lighthouse({ root, baseUrl: server.url, runs: RUNS, pages: PAGES });
-      if (part === 'scale') await scale({ browser, baseUrl: server.url, runs: RUNS });
-      if (part === 'compare') await compare({ browser, baseUrl: server.url, runs: RUNS, mock: MOCK, listTasks: argv.includes('--tasks') });
-      if (part === 'first-tap') await firstTap({ browser, baseUrl: server.url, runs: RUNS, only: option('--rows')?.split(','), variants: option('--variants')?.split(','), cpu: count('--cpu', 4) });
-      if (part === 'js') {
-        // The JS table is measured with the API answered by the demo server (no in-page mock scripts).
-        const baseUrl = MOCK === 'server' ? server.url : undefined;
-        for (let run = 1; run <= RUNS; run++) console.log(`run ${run}:`, formatPageJs(await measureVariants({ path: '/', browser, baseUrl })));
-      }
-      if (part === 'ssr') await ssr({ runs: RUNS, requests: SSR_REQUESTS, soak: SSR_SOAK, productPath: PRODUCT_PAGE, parts: SSR_ONLY, phpK: SSR_PHP_K });
+      await reported(part, async () => {
+        if (part === 'lighthouse') await lighthouse({ root, baseUrl: server.url, runs: RUNS, pages: PAGES });
+        if (part === 'scale') await scale({ browser, baseUrl: server.url, runs: RUNS });
+        if (part === 'compare') await compare({ browser, baseUrl: server.url, runs: RUNS, mock: MOCK, listTasks: argv.includes('--tasks') });
+        if (part === 'first-tap') await firstTap({ browser, baseUrl: server.url, runs: RUNS, only: option('--rows')?.split(','), variants: option('--variants')?.split(','), cpu: count('--cpu', 4) });
+        if (part === 'js') {
+          // The JS table is measured with the API answered by the demo server (no in-page mock scripts).
+          const baseUrl = MOCK === 'server' ? server.url : undefined;
+          for (let run = 1; run <= RUNS; run++) console.log(`run ${run}:`, formatPageJs(await measureVariants({ path: '/', browser, baseUrl })));
+        }
+        if (part === 'ssr') await ssr({ runs: RUNS, requests: SSR_REQUESTS, soak: SSR_SOAK, productPath: PRODUCT_PAGE, parts: SSR_ONLY, phpK: SSR_PHP_K });
+      });
     }
   } finally {
     await browser?.close();

@@ -8,6 +8,7 @@
  *   node scripts/size.mjs --both      both builds, and their ratio (--react: React only)
  *   node scripts/size.mjs --budgets   ...and fail when the Preact build exceeds a budget (npm run size, npm test)
  *   node scripts/size.mjs --page      ...and measure the demo category page's JS in Chromium (scripts/measure-js.mjs)
+ *   node scripts/size.mjs --report    ...and write what it printed to docs/measurements.md, "Sizes" (scripts/report.mjs)
  */
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { readFileSync } from 'node:fs';
@@ -17,6 +18,7 @@ import { build, CSS_ENTRY, ENTRY } from '../build.mjs';
 import { CATEGORY_PAGE } from '../demo-pages/server.mjs';
 import { BUDGETS, PAYPAL_ISLANDS } from './budgets.mjs';
 import { MOVED_ENTRIES } from '../build/vite-manifest.mjs';
+import { writeSection } from './report.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -82,6 +84,13 @@ function printSizes(build) {
   return rows;
 }
 
+/** The same figures as Markdown, for docs/measurements.md. */
+function markdownSizes(build, rows, total) {
+  const lines = [`### ${build.variant} build (\`${relative(root, build.outdir)}/\`), gzip -9 and brotli -11`, '', '| chunk | kind | raw | gzip | brotli |', '|---|---|--:|--:|--:|'];
+  for (const r of rows) lines.push(`| ${r.name} | ${r.kind} | ${kb(r.raw)} | ${kb(r.gzip)} | ${kb(r.brotli)} |`);
+  return [...lines, '', `Demo category page (\`${CATEGORY_PAGE}\`), every chunk it can load: ${kb(total)} gzip.`].join('\n');
+}
+
 async function pageTotal(build, rows) {
   const keys = new Set(pageChunks(build, await widgetsOnPage(CATEGORY_PAGE)));
   return rows.filter((r) => keys.has(r.key)).reduce((sum, r) => sum + r.gzip, 0);
@@ -111,10 +120,14 @@ async function main(args) {
   const builds = await build(variants).catch(() => process.exit(1));
   let failed = false;
   const totals = {};
+  const report = [];
   for (const b of builds) {
     const rows = printSizes(b);
     const { over, total } = await checkBudgets(b, rows);
     totals[b.variant] = total;
+    report.push(markdownSizes(b, rows, total));
+    // The budgets hold the Preact build; the React build is a comparison.
+    if (b.variant === 'preact') report.push(over.length ? `Over budget (\`scripts/budgets.mjs\`): ${over.join('; ')}.` : 'Within every budget of `scripts/budgets.mjs`.');
     // A figure, not a limit: what the page fetches has DESIGN.md's budget, measured in Chromium (BUDGETS.page).
     console.log(`category page (demo ${CATEGORY_PAGE}) JS total: ${kb(total)} gzip`);
     if (b.variant === 'preact' && over.length) {
@@ -124,12 +137,16 @@ async function main(args) {
   }
   if (totals.preact && totals.react) {
     console.log(`Preact/React category page JS: ${(totals.preact / totals.react).toFixed(2)}`);
+    report.push(`Preact ÷ React, the category page's chunks: ${(totals.preact / totals.react).toFixed(2)}.`);
   }
   if (args.has('--page')) {
     // What a shopper downloads and runs, measured in Chromium (both builds: use with --both).
     const { measureVariants, formatPageJs } = await import('./measure-js.mjs');
-    console.log(formatPageJs(await measureVariants({ path: CATEGORY_PAGE })));
+    const table = formatPageJs(await measureVariants({ path: CATEGORY_PAGE }));
+    console.log(table);
+    report.push(`### What a shopper's browser fetches and runs (\`scripts/measure-js.mjs\`)\n\n\`\`\`text\n${table.trim()}\n\`\`\``);
   }
+  if (args.has('--report')) writeSection('size', 'Sizes', `node scripts/size.mjs ${[...args].join(' ')}`, report.join('\n\n'));
   if (args.has('--budgets') && failed) process.exit(1);
 }
 
