@@ -10,8 +10,8 @@
  *   it the island is a chunk of its own and wakes with the page;
  * - `sfw:group/<group>`, one chunk per group (widgets/groups/<group>.ts in
  *   the metafile, so build.mjs chunkName names it as before);
- * - `sfw:examples`, each island's `export const example` (its props as PHP
- *   sends them): the render service's warm-up, the demo and the tests read it;
+ * - `sfw:examples`, each island's example.ts (one props object as PHP sends
+ *   them): the render service's warm-up, the docs' and the embedding tests;
  * - `sfw:styles.css` and `sfw:hook-styles.css`: each folder's `<name>.css`
  *   and, outside the cascade layer, its `<name>-hook.css` (widgets/storefront.css).
  *
@@ -20,7 +20,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** The island folders under widgets/, sorted: name, module, group, whether wake.ts says `wake`, whether it has an example. */
+/** The island folders under widgets/, sorted: name, group, whether wake.ts says `wake`, whether it has an example.ts. */
 export function islandFolders(root) {
   const widgets = join(root, 'widgets');
   const folders = readdirSync(widgets, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
@@ -28,14 +28,13 @@ export function islandFolders(root) {
   for (const name of folders) {
     const module = ['island.tsx', 'island.ts'].find((file) => existsSync(join(widgets, name, file)));
     if (!module) continue;
-    const source = readFileSync(join(widgets, name, module), 'utf8');
     const wakeFile = join(widgets, name, 'wake.ts');
     const wake = existsSync(wakeFile) ? readFileSync(wakeFile, 'utf8') : '';
     found.push({
       name,
       group: /^export const group = '([\w-]+)'/m.exec(wake)?.[1],
       wake: /^export const wake\b/m.test(wake),
-      example: /^export const example\b/m.test(source),
+      example: existsSync(join(widgets, name, 'example.ts')),
     });
   }
   return found;
@@ -54,7 +53,10 @@ function stylesheets(root, suffix) {
 
 const key = (name) => name.replace(/-(\w)/g, (_, c) => c.toUpperCase());
 
-/** The source of one generated module (its id without 'sfw:'), its imports relative to widgets/. */
+/**
+ * The source of one generated module (its id without 'sfw:'), its imports relative to widgets/; a group's
+ * by absolute path (its folder, widgets/groups/, exists only in the metafile: esbuild resolves nothing from it).
+ */
 export function islandsSource(root, id) {
   const islands = islandFolders(root);
   if (id === 'islands') {
@@ -79,13 +81,13 @@ export function islandsSource(root, id) {
     const group = id.slice('group/'.length);
     return islands
       .filter((island) => island.group === group)
-      .map((island) => `export { default as ${key(island.name)} } from './${island.name}/island';`)
+      .map((island) => `export { default as ${key(island.name)} } from ${JSON.stringify(join(root, 'widgets', island.name, 'island').split('\\').join('/'))};`)
       .join('\n');
   }
   if (id === 'examples') {
     const withExample = islands.filter((island) => island.example);
     return [
-      ...withExample.map((island, i) => `import { example as E${i} } from './${island.name}/island';`),
+      ...withExample.map((island, i) => `import E${i} from './${island.name}/example';`),
       `export const EXAMPLES = { ${withExample.map((island, i) => `'${island.name}': E${i}`).join(', ')} };`,
     ].join('\n');
   }
