@@ -112,7 +112,15 @@ export function islandsPlugin(root) {
       build.onLoad({ filter: /[\\/]widgets[\\/](groups[\\/][\w-]+\.ts|sfw-[\w.-]+)$/ }, (args) => {
         const id = idOf(root, args.path);
         if (!id) return undefined;
-        return { contents: islandsSource(root, id), loader: id.endsWith('.css') ? 'css' : 'ts', resolveDir: join(root, 'widgets') };
+        // npm start (build.mjs watch) makes them again when a folder or a wake.ts comes, goes or changes.
+        const folders = readdirSync(join(root, 'widgets'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => join(root, 'widgets', e.name));
+        return {
+          contents: islandsSource(root, id),
+          loader: id.endsWith('.css') ? 'css' : 'ts',
+          resolveDir: join(root, 'widgets'),
+          watchDirs: [join(root, 'widgets'), ...folders],
+          watchFiles: folders.map((folder) => join(folder, 'wake.ts')).filter((file) => existsSync(file)),
+        };
       });
     },
   };

@@ -10,6 +10,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { EXAMPLES } from 'sfw:examples';
 import { docBlocks, missingExcerptLines, phps, root, siteFiles, writeSite } from '../../embedding-site';
 
 const blocks = docBlocks();
@@ -108,6 +109,19 @@ describe.skipIf(!versions.length).each(versions)('$name runs the doc', ({ comman
     const hooks = [...doc.querySelectorAll('[data-widget="teaser-card"]')];
     expect(hooks).toHaveLength(2);
     for (const hook of hooks) expect(JSON.parse(hook.getAttribute('data-props')!)).toEqual({ product: products[0] });
+  });
+
+  it("every island's example (widgets/<name>/example.ts), printed by the client's hook(), is read back by the browser unchanged", () => {
+    writeFileSync(join(dir, 'examples.json'), JSON.stringify(EXAMPLES));
+    const script = `<?php
+      require '${root}/php/storefront-ssr.php';
+      $ssr = StorefrontSsr::start(['url' => null]);
+      foreach (json_decode(file_get_contents('${dir}/examples.json'), true) as $widget => $props) echo $ssr->hook($widget, $props), "\n";`;
+    writeFileSync(join(dir, 'examples.php'), script);
+    const doc = new DOMParser().parseFromString(execFileSync(command, [join(dir, 'examples.php')], { encoding: 'utf8' }), 'text/html');
+    const read = Object.fromEntries([...doc.querySelectorAll('[data-widget]')].map((hook) => [hook.getAttribute('data-widget'), JSON.parse(hook.getAttribute('data-props') ?? '{}')]));
+    expect(Object.keys(read).length).toBeGreaterThan(5);
+    expect(read).toEqual(EXAMPLES);
   });
 });
 
