@@ -5,6 +5,9 @@
  * run time: the client bundles leave them out.
  */
 
+/** An image the demo serves (its /islands page shows the examples). */
+const IMAGE = '/demo/img/booster-box.jpg';
+
 /** A teaser card; `i` picks its state: sale, new, clearance, presale, group break, reward-only, deposit, sold out, a choice to make. */
 export function exampleTeaser(i: number) {
   const state = i % 10;
@@ -12,9 +15,9 @@ export function exampleTeaser(i: number) {
     id: String(9000 + i),
     title: `Warm-up Booster Box ${i}`,
     slug: `warm-up-booster-box-${i}`,
-    mainImage: `/images/warm-up-${i}.jpg`,
-    mainImageTiny: `/images/warm-up-${i}-tiny.jpg`,
-    mainImageMedium: `/images/warm-up-${i}-medium.jpg`,
+    mainImage: IMAGE,
+    mainImageTiny: IMAGE,
+    mainImageMedium: IMAGE,
     price: `${20 + i}.99`,
     listPrice: state === 1 ? `${30 + i}.00` : null,
     salePrice: state === 1 ? `${20 + i}.99` : '0',
@@ -53,7 +56,7 @@ export const exampleProduct = {
   Available: '12',
   AvailableToShip: '12',
   SaleQuantityLimit: '4',
-  MainImage: { Small: '/images/warm-up-small.jpg', Medium: '/images/warm-up-medium.jpg' },
+  MainImage: { Small: IMAGE, Medium: IMAGE },
   Options: [
     { id: '1', type: 'Size', value: 'Hobby', option_type: 'select', sku: 'WU-1', product_id: '9001', price: '24.99', quantity: '5' },
     { id: '2', type: 'Size', value: 'Jumbo', option_type: 'select', sku: 'WU-2', product_id: '9001', price: '49.99', quantity: '0' },
