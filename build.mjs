@@ -30,6 +30,7 @@ import { viteManifest } from './build/vite-manifest.mjs';
 import { buildDemo } from './build/build-demo.mjs';
 import { buildLaravel } from './build/build-laravel.mjs';
 import { buildService, SERVICE_OUT } from './build/build-service.mjs';
+import { islandsPlugin } from './build/islands.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
 
@@ -106,7 +107,7 @@ function options(variant, outdir, preloadFile = '') {
     define: { 'process.env.NODE_ENV': '"production"', SFW_RENDER_VERSION: RENDER_VERSION(), SFW_PRELOAD_FILE: JSON.stringify(preloadFile), SFW_REACT: String(variant === 'react') },
     legalComments: 'none',
     logLevel: 'warning',
-    plugins: [trimAxios, inlinePlaceholders],
+    plugins: [trimAxios, inlinePlaceholders, islandsPlugin(root)],
   };
 }
 
@@ -224,7 +225,7 @@ export async function buildServer() {
     sourcemap: 'linked',
     legalComments: 'none',
     logLevel: 'warning',
-    plugins: [trimAxios, serverForms],
+    plugins: [trimAxios, serverForms, islandsPlugin(root)],
   });
   return outfile;
 }

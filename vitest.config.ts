@@ -1,6 +1,10 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { viteIslands } from './build/islands.mjs';
 
 type ProjectTest = NonNullable<TestProjectInlineConfiguration['test']>;
+
+// The modules the build makes from the island folders (sfw:islands, sfw:examples), for every project.
+const islands = viteIslands(import.meta.dirname);
 
 // Unit tests run against preact/compat, the runtime that ships.
 const preactAlias = {
@@ -26,6 +30,7 @@ export default defineConfig({
     reporters: ['default', './test/summary-reporter.ts'],
     projects: [
       {
+        plugins: [islands],
         resolve: { alias: preactAlias },
         esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },
         test: {
@@ -40,11 +45,13 @@ export default defineConfig({
         },
       },
       {
+        plugins: [islands],
         test: { name: 'browser', include: ['test/browser/**/*.test.ts'], ...browser },
       },
       {
         // The browser tests prefer Debian's chromium where it is installed; the Chromium shipped in
         // npm (a fresh machine's) runs the Chromium shopper journeys too, so neither path rots unseen.
+        plugins: [islands],
         test: { name: 'npm-chromium', include: ['test/browser/engines/chromium.test.ts'], env: { STOREFRONT_CHROMIUM: 'npm' }, ...browser },
       },
     ],

@@ -8,6 +8,7 @@ import * as esbuild from 'esbuild';
 import { copyFileSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { islandsPlugin } from './islands.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -37,6 +38,8 @@ export async function buildDemo() {
     format: 'esm',
     outExtension: { '.js': '.mjs' },
     logLevel: 'warning',
+    // The /islands page's examples (sfw:examples).
+    plugins: [islandsPlugin(root)],
   });
   // The demo shop's stylesheet, one file from its parts (demo-pages/styles/demo.css says why).
   await esbuild.build({ absWorkingDir: root, entryPoints: { demo: 'demo-pages/styles/demo.css' }, outdir, bundle: true, logLevel: 'warning' });

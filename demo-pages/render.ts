@@ -9,7 +9,8 @@
  */
 import { catalogCopy, products, toProduct, toTeaser, type RawProduct } from './mock/catalog';
 import { CAD_FACTOR } from './mock/backend';
-import { fill, withServerHtml } from './template';
+import { EXAMPLES } from 'sfw:examples';
+import { esc, fill, hooksOf, withServerHtml } from './template';
 
 export interface RenderContext {
   path: string;
@@ -119,6 +120,15 @@ function legacyPage(ctx: RenderContext): Page {
   });
 }
 
+/** /islands: every island with an example that the layout does not hook (those it does are on every page), one hook each. */
+function islandsPage(ctx: RenderContext): Page {
+  const inLayout = hooksOf('layout');
+  const hooks = Object.entries(EXAMPLES)
+    .filter(([widget]) => !inLayout.has(widget))
+    .map(([widget, props]) => `<section><h2>${widget}</h2><div data-widget="${widget}" data-props="${esc(JSON.stringify(props))}"></div></section>`);
+  return page(ctx, 'Islands', fill('islands', { title: 'Islands', hooks: hooks.join('\n') }));
+}
+
 /** The shop's plain pages (pages/content.html): title and text. */
 const STATIC: Record<string, [title: string, text: string]> = {
   '/cart': ['Your cart', 'The full cart page of the shop is server-rendered and out of scope for the widgets.'],
@@ -156,6 +166,7 @@ export function renderPage(ctx: RenderContext): Page {
     return categoryPage(ctx, `Search results for “${ctx.query.get('q') ?? ''}”`, found, `${found.length} products found.`);
   }
   if (path === '/legacy-bootstrap3') return legacyPage(ctx);
+  if (path === '/islands') return islandsPage(ctx);
   const content = STATIC[path];
   if (content) return page(ctx, content[0], fill('content', { title: content[0], text: content[1] }));
   const product = products.find((p) => `/${p.slug}` === path);

@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 const PAGES = join(dirname(fileURLToPath(import.meta.url)), '../demo-pages/pages');
 
 /** Escapes text for HTML content and attribute values, as PHP's htmlspecialchars (ENT_QUOTES). */
-function esc(value: unknown): string {
+export function esc(value: unknown): string {
   return String(value).replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 }
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#039;' };
@@ -28,6 +28,11 @@ function unescapeAttribute(value: string): string {
   return value.replace(/&(#\d+|amp|lt|gt|quot);/g, (_, e: string) =>
     e.startsWith('#') ? String.fromCharCode(Number(e.slice(1))) : { amp: '&', lt: '<', gt: '>', quot: '"' }[e]!,
   );
+}
+
+/** The widgets demo-pages/pages/<name>.html hooks. */
+export function hooksOf(name: string): Set<string> {
+  return new Set([...readFileSync(join(PAGES, `${name}.html`), 'utf8').matchAll(/data-widget="([\w-]+)"/g)].map((m) => m[1]!));
 }
 
 /** demo-pages/pages/<name>.html filled with `values`. */

@@ -27,6 +27,7 @@ import type { Island } from '../shared/runtime/island';
 import { readIsland, RENDER_VERSION } from '../shared/runtime/props';
 import { markerHtml } from '../shared/runtime/ssr';
 import { withFastValidPath } from '../shared/api/fast-valid';
+import { examples } from './warm-up';
 
 // Every island module is in this one file (no code splitting): load them all once, at import.
 const loaded: Island[] = await Promise.all(Object.values(ISLANDS).map(async (entry) => (await entry.load()).default));
@@ -45,8 +46,8 @@ function pageConfigOf(raw: unknown) {
   return lastConfig.parsed;
 }
 
-/** The hooks the render service renders before it takes traffic (warm-up.ts). */
-export { warmUp } from './warm-up';
+/** The hooks the render service renders before it takes traffic (warm-up.ts): each rendered island's example. */
+export const warmUp = examples.filter((hook) => islands.has(hook.widget));
 
 /** What the markup depends on besides widget, props and config: the render service keys its cache on it. */
 export const renderVersion: string = RENDER_VERSION;

@@ -1,0 +1,4 @@
+import { exampleProduct } from '../../shared/api/examples';
+
+/** add-to-cart: its props as PHP sends them, one example (build/islands.mjs: the render service's warm-up, the docs' and the embedding tests). */
+export default { product: exampleProduct };

@@ -1,0 +1,2 @@
+/** login-modal: its props as PHP sends them, one example (build/islands.mjs: the render service's warm-up, the docs' and the embedding tests). */
+export default {};

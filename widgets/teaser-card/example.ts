@@ -1,0 +1,4 @@
+import { exampleTeaser } from '../../shared/api/examples';
+
+/** teaser-card: its props as PHP sends them, one example (build/islands.mjs: the render service's warm-up, the docs' and the embedding tests). */
+export default { product: exampleTeaser(1) };
