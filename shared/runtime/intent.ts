@@ -29,12 +29,8 @@
  *
  * Kept free of Preact: it is part of the entry script.
  */
+import type { Held, HeldInputs } from './contracts';
 import { HELD_CLICK, hasServerHtml, HOOK_SELECTOR, PENDING, stateOf } from './ssr';
-
-export type Held =
-  | { kind: 'focus'; element: HTMLElement }
-  | { kind: 'key'; element: HTMLElement; key: string }
-  | { kind: 'click'; element: HTMLElement };
 
 /** What the runtime does with an intent. */
 export interface IntentHandlers {
@@ -60,8 +56,9 @@ function pend(control: HTMLElement): void {
 }
 
 /** Listens (capture phase, on the window) until stop(); `take(host)` hands over what was held for it. */
-export function listenForIntent(handlers: IntentHandlers) {
+export function listenForIntent(handlers: IntentHandlers): HeldInputs & { stop(): void } {
   const held = new Map<HTMLElement, Held[]>();
+  let stopped = false;
 
   const hold = (host: HTMLElement, intent: Held) => {
     const list = held.get(host) ?? [];
@@ -108,19 +105,26 @@ export function listenForIntent(handlers: IntentHandlers) {
   // On the window, the first stop of every event: a host page's capture listener on the document (or on the
   // window, added after the entry ran) then sees a held click once, delivered, not also the one held.
   // Passive where nothing is ever held (pointers, touches): a held event is prevented.
-  for (const type of types) addEventListener(type, onEvent, { capture: true, passive: /^[pt]/.test(type) });
+  const listen = (on: boolean) => {
+    for (const type of types) (on ? addEventListener : removeEventListener)(type, onEvent, { capture: true, passive: /^[pt]/.test(type) });
+  };
+  listen(true);
 
   return {
-    /** Whether something is held for the hook. */
-    has: (host: HTMLElement) => held.has(host),
-    /** Removes and returns what was held for the hook. */
-    take(host: HTMLElement): Held[] {
+    has: (host) => held.has(host),
+    take(host) {
       const list = held.get(host) ?? [];
       held.delete(host);
+      // Its delivery (this task, deliver.ts) does not come back here: the listener runs once per native event.
+      if (list.length) {
+        listen(false);
+        queueMicrotask(() => stopped || listen(true));
+      }
       return list;
     },
     stop() {
-      for (const type of types) removeEventListener(type, onEvent, { capture: true });
+      stopped = true;
+      listen(false);
     },
   };
 }

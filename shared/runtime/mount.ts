@@ -12,13 +12,14 @@
  * Kept free of Preact and axios so the entry script stays tiny.
  */
 import { listenForIntent } from './intent';
-import { hydrate, setState, withHandoff, type Claim, type IslandEntry } from './hook';
+import type { Claim, IslandEntry } from './contracts';
+import { hydrate, setState, withHandoff } from './hook';
 import { createPage } from './page';
-import { HOOK_SELECTOR, STATE_ATTR, stateOf, WIDGET_ATTR } from './ssr';
+import { HOOK_SELECTOR, NOTICE, STATE_ATTR, stateOf, WIDGET_ATTR } from './ssr';
 import { keepStorefrontEvents } from '../events';
 import { readRawConfig, withPage } from './wake';
 
-export type { IslandEntry } from './hook';
+export type { IslandEntry } from './contracts';
 export type IslandRegistry = Readonly<Record<string, IslandEntry>>;
 
 export interface RuntimeOptions {
@@ -29,6 +30,10 @@ export interface RuntimeOptions {
 const withPageByDefault = withPage();
 
 export function createRuntime(registry: IslandRegistry, options: RuntimeOptions = {}) {
+  // A page a reload-once reloaded says why, once (notice.ts).
+  try {
+    if (sessionStorage.getItem(NOTICE)) void import('./notice');
+  } catch {}
   /** Each claimed hook's way out: its island's unmount, or, until it mounts, what stops its strategy (an observer). */
   const claims = new Map<HTMLElement, Claim>();
   /** The chunks the page's hooks need; `preloaded` once the idle prefetch ran (later hooks prefetch at once). */
