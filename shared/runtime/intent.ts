@@ -7,8 +7,11 @@
  *
  * What the shopper did to an island's server HTML before it listened is
  * held for it, and stopped (no handler, the island's or the host page's,
- * sees it now), then delivered once it listens (hook.ts), in the order it
- * happened; the host page's delegated handlers see that delivery, once:
+ * sees it now), then taken when it listens (hook.ts) and delivered
+ * (deliver.ts), in the order it happened; the host page's delegated handlers
+ * see that delivery, once. The delivery does not pass through these
+ * listeners (`take` stops them for that task), so they run once per native
+ * event:
  * - a focus: the island sees it (its onFocus runs), on the same control;
  * - ArrowDown / ArrowUp on a combobox: kept from the browser (no caret
  *   move) and sent to the combobox;
@@ -103,7 +106,7 @@ export function listenForIntent(handlers: IntentHandlers): HeldInputs & { stop()
   // The ways to reach an island, after a pointer over it.
   const types = ['pointerover', 'pointermove', 'pointerdown', 'touchstart', 'focusin', 'keydown', 'click'];
   // On the window, the first stop of every event: a host page's capture listener on the document (or on the
-  // window, added after the entry ran) then sees a held click once, delivered, not also the one held.
+  // window, added after the entry ran and before a delivery re-added these) then sees a held click once, delivered, not also the one held.
   // Passive where nothing is ever held (pointers, touches): a held event is prevented.
   const listen = (on: boolean) => {
     for (const type of types) (on ? addEventListener : removeEventListener)(type, onEvent, { capture: true, passive: /^[pt]/.test(type) });

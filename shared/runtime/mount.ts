@@ -7,6 +7,9 @@
  * - page.ts: the page's lifecycle (starting, asleep, waking, awake);
  * - intent.ts: the capture listeners; inputs held for hooks not yet ready;
  * - hook.ts: the hydrate contract, and the one writer of a hook's state;
+ * - deliver.ts (a chunk of its own): delivers what was held, or what a failed
+ *   island leaves (reload.ts, the one reload-once; notice.ts, what the reloaded page says);
+ * - contracts.ts: the types these parts and the islands share;
  * - events.ts: storefront events kept for the islands that wake.
  *
  * Kept free of Preact and axios so the entry script stays tiny.
