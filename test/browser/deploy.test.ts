@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import type { Request } from 'playwright-core';
 import { afterAll, expect, it } from 'vitest';
 import { networkQuiet } from '../../scripts/network-quiet.mjs';
+import { contrast, heard, recordAnnouncements, takeAnnouncements } from './a11y';
 import { cartControl, useShop } from './harness';
 
 const served = mkdtempSync(join(tmpdir(), 'sfw-build-'));
@@ -34,6 +35,7 @@ it('the first Add to cart after the old build was deleted: one add, one reload s
   shop.expectConsoleError(/\[storefront\] cart-dialogs could not load its code \(.*\); the shop was probably updated: reloading the page once\./);
   shop.expectConsoleError(/Failed to load resource: .*404.*\/build\/chunks\//);
   const page = await shop.open('/?reset=1', { phone: true });
+  await recordAnnouncements(page.context());
   await page.goto(shop.url); // the same visit, without ?reset=1: a reload must keep the cart
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 })));
@@ -59,7 +61,9 @@ it('the first Add to cart after the old build was deleted: one add, one reload s
   const notice = page.getByRole('status').filter({ hasText: ADDED_NOTICE });
   await expect.poll(() => notice.count(), { timeout: 10_000 }).toBe(1);
   expect(await notice.isVisible()).toBe(true);
-  expect(await page.getByText(ADDED_NOTICE).count()).toBe(1);
+  const [color, background] = await notice.evaluate((p) => [getComputedStyle(p).color, getComputedStyle(p.parentElement!).backgroundColor]);
+  expect(contrast(color!, background!)).toBeGreaterThanOrEqual(4.5);
+  expect(await heard(page, await takeAnnouncements(page))).toEqual([ADDED_NOTICE]);
   // Reloaded once: the page now has its build, and stays.
   await page.waitForTimeout(1000);
   expect(navigations).toEqual(['/']);
@@ -68,4 +72,5 @@ it('the first Add to cart after the old build was deleted: one add, one reload s
   await page.waitForLoadState('load');
   await page.waitForTimeout(1500);
   expect(await page.getByText(ADDED_NOTICE).count()).toBe(0);
+  expect(await heard(page, await takeAnnouncements(page))).not.toContain(ADDED_NOTICE);
 });
