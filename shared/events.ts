@@ -45,9 +45,16 @@ export interface EventDetails {
   'storefront:quick-add': WithSource & { productId: number };
 }
 
+let lastAdd = 0;
+
 export function emit<N extends EventName>(name: N, detail: EventDetails[N]): void {
+  // An add the server took says the count it knows (stores/cart-add.ts); other senders leave `count` out.
+  if (name === EVENTS.cartUpdated && 'count' in detail) lastAdd = Date.now();
   window.dispatchEvent(new CustomEvent(name, { detail }));
 }
+
+/** Whether an add to cart went through in the last `ms` (runtime/reload.ts tells the reloaded page). */
+export const addedSince = (ms: number) => Date.now() - lastAdd < ms;
 
 let channel: BroadcastChannel | null = null;
 let channelUsers = 0;

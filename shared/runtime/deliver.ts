@@ -5,14 +5,13 @@
  * held or a lazy part failed: most pages never need it.
  *
  * Code that does not arrive: a chunk is tried twice (hook.ts, lazyPart); when
- * it fails again, the page's build is most likely gone (the shop published a
- * new one and removed the old files). What the shopper asked for still
- * happens: a held link is followed, a form with an action was never held (it
- * posts), and anything else reloads the page once, onto the new build,
- * saying why in one console line; never twice in a row (a sessionStorage
- * mark), never offline. (Vite leaves this to the shop: `vite:preloadError`.)
+ * it fails again, the page's build is most likely gone. What the shopper
+ * asked for still happens: a held link is followed, a form with an action
+ * was never held (it posts), and anything else reloads the page once
+ * (reload.ts, the one policy).
  */
-import type { Held } from './intent';
+import type { Held, Island } from './contracts';
+import { reloadOnce } from './reload';
 import { PENDING, WIDGET_ATTR } from './ssr';
 
 /** Takes back what a held click showed (intent.ts pend): the control's and its panel's aria-busy, the panel hidden again for the island to open. */
@@ -36,12 +35,17 @@ function currentElement(host: HTMLElement, element: HTMLElement): HTMLElement | 
   return element.id ? host.querySelector<HTMLElement>(`#${CSS.escape(element.id)}`) : null;
 }
 
-/** Delivers what was held to the island, which now listens, once each and in order. */
-export function deliver(host: HTMLElement, intents: readonly Held[]): void {
+/**
+ * Delivers what was held to the island, which now listens, once each and in
+ * order; `reach` (Island.reach) prepares each target first, as the capture
+ * listener does for a live input (the delivery does not pass through it).
+ */
+export function deliver(host: HTMLElement, intents: readonly Held[], reach?: Island['reach']): void {
   settle(intents);
   for (const intent of intents) {
     const element = currentElement(host, intent.element);
     if (!element) continue;
+    reach?.(host, element);
     if (intent.kind === 'focus') {
       const active = document.activeElement;
       if (active === element) {
@@ -82,23 +86,6 @@ export function release(host: HTMLElement, name: string, intents: readonly Held[
 /** A hook naming a widget the registry does not have. */
 export function unknown(host: HTMLElement, registry: object): void {
   console.error(`[storefront] Unknown widget "${host.getAttribute(WIDGET_ATTR)}". Known widgets: ${Object.keys(registry).join(', ')}.`);
-}
-
-const RELOADED = 'sfw-reloaded';
-/** A reload within this long of the last one would be a loop. */
-const LOOP_MS = 60_000;
-
-/** Reloads the page for `name`, whose code is gone, saying why; false (nothing done) right after such a reload, offline, or without sessionStorage. */
-export function reloadOnce(name: string, error: unknown): boolean {
-  try {
-    if (navigator.onLine === false || Date.now() - Number(sessionStorage.getItem(RELOADED) ?? 0) < LOOP_MS) return false;
-    sessionStorage.setItem(RELOADED, String(Date.now()));
-  } catch {
-    return false;
-  }
-  console.error(`[storefront] ${name} could not load its code (${error instanceof Error ? error.message : String(error)}); the shop was probably updated: reloading the page once.`);
-  location.reload();
-  return true;
 }
 
 /**

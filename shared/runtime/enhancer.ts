@@ -7,7 +7,7 @@
  * load (docs/architecture.md "When islands wake"). An enhancer with props passes `props`,
  * which reads and checks them (e.g. with runtime/props.ts parseProps).
  */
-import type { Island } from './island';
+import type { Island } from './contracts';
 import type { PropsResult } from './props';
 
 export function defineEnhancer<P extends object = Record<string, never>>(

@@ -15,21 +15,12 @@
  * order (deliver.ts), before any later input can arrive. Once ready, nothing
  * is held. `failed()`: its server HTML works as without JavaScript, and what
  * was held does its own job (a link is followed; when the code is gone, the
- * page reloads once: deliver.ts).
+ * page reloads once: reload.ts).
  *
  * Kept free of Preact: it is part of the entry script.
  */
-import type { Island } from './island';
-import type { Held } from './intent';
+import type { Claim, Handoff, HeldInputs, Island, IslandEntry } from './contracts';
 import { STATE_ATTR, stateOf, WIDGET_ATTR, type HostState } from './ssr';
-
-/** What an island tells the runtime (Island.mount's second argument). */
-export interface Handoff {
-  /** Its live handlers are in the DOM: call in the commit that put them there (a layout effect), once. */
-  ready(): void;
-  /** It cannot run on this hook (bad props, a crash while mounting): it logged why. */
-  failed(): void;
-}
 
 /** The state changes the runtime makes (to: from, '-' no state yet); anything else is a bug, and is ignored. */
 const FROM: Record<HostState, string> = {
@@ -48,45 +39,18 @@ export function setState(host: HTMLElement, to: HostState | null): boolean {
   return true;
 }
 
-/** A claimed hook: what gives it up, and its island once mounted. */
-export interface Claim {
-  unmount(): void;
-  island?: Island;
-}
-
-export interface IslandEntry {
-  load: () => Promise<{ default: Island }>;
-  /** The name of the module `load` imports (build.mjs chunkName): a group's ('every-page'); default the widget's own folder, its name. Its files are fetched at idle when the page has the hook. */
-  chunk?: string;
-  /** When it mounts (wake.ts): default withPage(), asleep in server HTML until the page wakes. */
-  wake?: import('./wake').Strategy;
-}
-
-/** What hydrate() needs from the intent layer: what was held for a hook. */
-export interface HeldInputs {
-  take(host: HTMLElement): Held[];
-  has(host: HTMLElement): boolean;
-}
-
 type HandoffModule = typeof import('./deliver');
 let handoffModule: HandoffModule | undefined;
 /**
  * Runs `then` with the delivery code (a chunk of its own, fetched at idle):
  * in a microtask when it ran before (after the commit's own re-renders),
  * else once it arrives (what comes meanwhile is held too). When it cannot
- * come either (the page's build was deleted before it was fetched), what was
- * held is lost with the page's code: the page reloads onto the new build,
- * once a session (never a loop; deliver.ts reloadOnce says more, when it runs).
+ * come either (the page's build was deleted before the idle fetch), what was
+ * held is lost with the page's code, and the browser logs the failed import:
+ * the reload-once policy (reload.ts) lives in that chunk, out of the entry.
  */
 export function withHandoff(then: (m: HandoffModule) => void): void {
-  void (handoffModule ? Promise.resolve(handoffModule) : import('./deliver')).then(
-    (m) => then((handoffModule = m)),
-    () => {
-      try {
-        sessionStorage.sfwGone || ((sessionStorage.sfwGone = 1), location.reload());
-      } catch {}
-    },
-  );
+  void (handoffModule ? Promise.resolve(handoffModule) : import('./deliver')).then((m) => then((handoffModule = m)));
 }
 
 /** Lets input through: scheduler.yield where the browser has it, else a fresh task. */
@@ -132,7 +96,7 @@ export async function hydrate(host: HTMLElement, entry: IslandEntry, held: HeldI
       if (!held.has(host)) return void (setState(host, 'ready'), answer());
       // Held inputs: ready and delivered together, before any later input can arrive (held meanwhile).
       withHandoff((m) => {
-        if (setState(host, 'ready')) m.deliver(host, held.take(host));
+        if (setState(host, 'ready')) m.deliver(host, held.take(host), island.reach);
         answer();
       });
     },

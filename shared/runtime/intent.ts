@@ -7,8 +7,11 @@
  *
  * What the shopper did to an island's server HTML before it listened is
  * held for it, and stopped (no handler, the island's or the host page's,
- * sees it now), then delivered once it listens (hook.ts), in the order it
- * happened; the host page's delegated handlers see that delivery, once:
+ * sees it now), then taken when it listens (hook.ts) and delivered
+ * (deliver.ts), in the order it happened; the host page's delegated handlers
+ * see that delivery, once. The delivery does not pass through these
+ * listeners (`take` stops them for that task), so they run once per native
+ * event:
  * - a focus: the island sees it (its onFocus runs), on the same control;
  * - ArrowDown / ArrowUp on a combobox: kept from the browser (no caret
  *   move) and sent to the combobox;
@@ -29,12 +32,8 @@
  *
  * Kept free of Preact: it is part of the entry script.
  */
+import type { Held, HeldInputs } from './contracts';
 import { HELD_CLICK, hasServerHtml, HOOK_SELECTOR, PENDING, stateOf } from './ssr';
-
-export type Held =
-  | { kind: 'focus'; element: HTMLElement }
-  | { kind: 'key'; element: HTMLElement; key: string }
-  | { kind: 'click'; element: HTMLElement };
 
 /** What the runtime does with an intent. */
 export interface IntentHandlers {
@@ -60,8 +59,9 @@ function pend(control: HTMLElement): void {
 }
 
 /** Listens (capture phase, on the window) until stop(); `take(host)` hands over what was held for it. */
-export function listenForIntent(handlers: IntentHandlers) {
+export function listenForIntent(handlers: IntentHandlers): HeldInputs & { stop(): void } {
   const held = new Map<HTMLElement, Held[]>();
+  let stopped = false;
 
   const hold = (host: HTMLElement, intent: Held) => {
     const list = held.get(host) ?? [];
@@ -106,21 +106,28 @@ export function listenForIntent(handlers: IntentHandlers) {
   // The ways to reach an island, after a pointer over it.
   const types = ['pointerover', 'pointermove', 'pointerdown', 'touchstart', 'focusin', 'keydown', 'click'];
   // On the window, the first stop of every event: a host page's capture listener on the document (or on the
-  // window, added after the entry ran) then sees a held click once, delivered, not also the one held.
+  // window, added after the entry ran and before a delivery re-added these) then sees a held click once, delivered, not also the one held.
   // Passive where nothing is ever held (pointers, touches): a held event is prevented.
-  for (const type of types) addEventListener(type, onEvent, { capture: true, passive: /^[pt]/.test(type) });
+  const listen = (on: boolean) => {
+    for (const type of types) (on ? addEventListener : removeEventListener)(type, onEvent, { capture: true, passive: /^[pt]/.test(type) });
+  };
+  listen(true);
 
   return {
-    /** Whether something is held for the hook. */
-    has: (host: HTMLElement) => held.has(host),
-    /** Removes and returns what was held for the hook. */
-    take(host: HTMLElement): Held[] {
+    has: (host) => held.has(host),
+    take(host) {
       const list = held.get(host) ?? [];
       held.delete(host);
+      // Its delivery (this task, deliver.ts) does not come back here: the listener runs once per native event.
+      if (list.length) {
+        listen(false);
+        queueMicrotask(() => stopped || listen(true));
+      }
       return list;
     },
     stop() {
-      for (const type of types) removeEventListener(type, onEvent, { capture: true });
+      stopped = true;
+      listen(false);
     },
   };
 }

@@ -15,32 +15,13 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import type * as v from 'valibot';
 import { readPageConfig } from '../config';
 import { IdScopeContext } from '../ui/use-page-id';
-import type { Handoff } from './hook';
+import type { Handoff, Island } from './contracts';
 import { propsJson, readLogged } from './props';
 import { startShared } from './shared-start';
 import { hasServerHtml, readMarker, removeMarker, type SsrMarker } from './ssr';
 import { keepTyped } from './typed';
 
-export interface Island {
-  name: string;
-  /**
-   * Mounts on the hook and returns the unmount. Calls `handoff.ready()` in
-   * the commit that puts its live handlers in the DOM (a layout effect):
-   * the runtime then delivers what arrived before, at once (hook.ts).
-   * A hook it cannot mount: `handoff.failed()`, after logging why.
-   */
-  mount(host: HTMLElement, handoff?: Handoff): () => void;
-  /** The shopper reached `target` inside the mounted hook (intent.ts): prepare it before the event arrives (the grid hydrates that card). */
-  reach?(host: HTMLElement, target: Element): void;
-  /** Server rendering (widgets/server.tsx): the same schema and tree as the client's. */
-  ssr?: {
-    schema: v.GenericSchema<unknown, unknown>;
-    /** The island's tree for these (parsed) props, inside its boundary and id scope. */
-    render(props: unknown, ids: string): ReactElement;
-    /** What of the props the marker's hash covers. */
-    hashed(props: unknown): unknown;
-  };
-}
+export type { Island } from './contracts';
 
 export interface IslandOptions<P> {
   /** The server's tree when it differs from the client's View (the grid: every card, each its own root). */

@@ -7,18 +7,22 @@
  * - page.ts: the page's lifecycle (starting, asleep, waking, awake);
  * - intent.ts: the capture listeners; inputs held for hooks not yet ready;
  * - hook.ts: the hydrate contract, and the one writer of a hook's state;
+ * - deliver.ts (a chunk of its own): delivers what was held, or what a failed
+ *   island leaves (reload.ts, the one reload-once; notice.ts, what the reloaded page says);
+ * - contracts.ts: the types these parts and the islands share;
  * - events.ts: storefront events kept for the islands that wake.
  *
  * Kept free of Preact and axios so the entry script stays tiny.
  */
 import { listenForIntent } from './intent';
-import { hydrate, setState, withHandoff, type Claim, type IslandEntry } from './hook';
+import type { Claim, IslandEntry } from './contracts';
+import { hydrate, setState, withHandoff } from './hook';
 import { createPage } from './page';
-import { HOOK_SELECTOR, STATE_ATTR, stateOf, WIDGET_ATTR } from './ssr';
+import { HOOK_SELECTOR, NOTICE, STATE_ATTR, stateOf, WIDGET_ATTR } from './ssr';
 import { keepStorefrontEvents } from '../events';
 import { readRawConfig, withPage } from './wake';
 
-export type { IslandEntry } from './hook';
+export type { IslandEntry } from './contracts';
 export type IslandRegistry = Readonly<Record<string, IslandEntry>>;
 
 export interface RuntimeOptions {
@@ -29,6 +33,10 @@ export interface RuntimeOptions {
 const withPageByDefault = withPage();
 
 export function createRuntime(registry: IslandRegistry, options: RuntimeOptions = {}) {
+  // A page a reload-once reloaded says why, once (notice.ts).
+  try {
+    if (sessionStorage.getItem(NOTICE)) void import('./notice');
+  } catch {}
   /** Each claimed hook's way out: its island's unmount, or, until it mounts, what stops its strategy (an observer). */
   const claims = new Map<HTMLElement, Claim>();
   /** The chunks the page's hooks need; `preloaded` once the idle prefetch ran (later hooks prefetch at once). */

@@ -75,3 +75,6 @@ export const HELD_CLICK = 'button, a[aria-controls]';
  * The attribute keeps the element's own `aria-busy` to put back (deliver.ts).
  */
 export const PENDING = 'data-sfw-pending';
+
+/** The mark a reload-once leaves for the page it reloads (reload.ts), which says why once (notice.ts): 'added' or 'updated'. */
+export const NOTICE = 'sfw-notice';

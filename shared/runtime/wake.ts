@@ -17,27 +17,10 @@
  *
  * Kept free of Preact and valibot: it is part of the entry script.
  */
+import type { Strategy } from './contracts';
 import { hasServerHtml } from './ssr';
 
-/** What a strategy can ask of the runtime for its hook (page.ts and mount.ts answer). */
-export interface WakeContext {
-  /** Mount it now; the page stays asleep. */
-  hydrate(): void;
-  /** Sleep until the page wakes (mounts now when the page is awake). */
-  sleep(): void;
-  /** Mount it now and wake the page with it. */
-  wakePage(): void;
-  /** It waits for something the strategy watches (the viewport): its state says `waiting`. */
-  wait(): void;
-  /** The page config's JSON as written (readRawConfig), read once per scan. */
-  config(): Record<string, unknown>;
-}
-/**
- * When one hook mounts: a small function of the hook and what the runtime
- * offers, owning its own mechanism (an observer, which it stops before it
- * mounts the hook); returns what stops it when the hook goes away first.
- */
-export type Strategy = (host: HTMLElement, page: WakeContext) => void | (() => void);
+export type { Strategy, WakeContext } from './contracts';
 
 /** At page load (an enhancer of server markup, the product page's form). */
 export const atLoad: Strategy = (_host, page) => page.hydrate();

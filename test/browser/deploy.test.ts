@@ -4,7 +4,8 @@
  * gone. The page's first Add to cart still reaches the shopper: the add is
  * sent once, the added dialog's code answers 404 twice, and the page reloads
  * once onto the new build, saying why in one console line, the cart showing
- * the product. The build is served from a copy this test can delete.
+ * the product, and the reloaded page confirming the add once. The build is
+ * served from a copy this test can delete.
  */
 import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,12 +13,16 @@ import { join } from 'node:path';
 import type { Request } from 'playwright-core';
 import { afterAll, expect, it } from 'vitest';
 import { networkQuiet } from '../../scripts/network-quiet.mjs';
+import { contrast, heard, recordAnnouncements, takeAnnouncements } from './a11y';
 import { cartControl, useShop } from './harness';
 
 const served = mkdtempSync(join(tmpdir(), 'sfw-build-'));
 cpSync('dist', served, { recursive: true });
 const shop = useShop({ mock: 'server', dist: served });
 afterAll(() => rmSync(served, { recursive: true, force: true }));
+
+/** What the reloaded page says after a reload-once that followed an add (shared/runtime/notice.ts). */
+const ADDED_NOTICE = 'Product added to your cart! The shop was updated, so the page was reloaded.';
 
 /** The old build's files are deleted: every chunk the entry can still ask for answers 404. */
 function deleteOldBuild(): void {
@@ -26,10 +31,11 @@ function deleteOldBuild(): void {
 /** The new release is in place (the same files here: what matters is that the reloaded page finds its build). */
 const publishNewBuild = () => cpSync('dist', served, { recursive: true });
 
-it('the first Add to cart after the old build was deleted: one add, one reload saying why, the cart shows the product', async () => {
+it('the first Add to cart after the old build was deleted: one add, one reload saying why, the cart shows the product, the page confirms the add once', async () => {
   shop.expectConsoleError(/\[storefront\] cart-dialogs could not load its code \(.*\); the shop was probably updated: reloading the page once\./);
   shop.expectConsoleError(/Failed to load resource: .*404.*\/build\/chunks\//);
   const page = await shop.open('/?reset=1', { phone: true });
+  await recordAnnouncements(page.context());
   await page.goto(shop.url); // the same visit, without ?reset=1: a reload must keep the cart
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 })));
@@ -51,7 +57,20 @@ it('the first Add to cart after the old build was deleted: one add, one reload s
   const cart = cartControl(page);
   await expect.poll(() => cart.getAttribute('aria-label'), { timeout: 10_000 }).toBe('Cart, 1 item');
   expect(adds).toHaveLength(1);
+  // The reloaded page confirms the add, once, visibly and in a polite live region (role=status).
+  const notice = page.getByRole('status').filter({ hasText: ADDED_NOTICE });
+  await expect.poll(() => notice.count(), { timeout: 10_000 }).toBe(1);
+  expect(await notice.isVisible()).toBe(true);
+  const [color, background] = await notice.evaluate((p) => [getComputedStyle(p).color, getComputedStyle(p.parentElement!).backgroundColor]);
+  expect(contrast(color!, background!)).toBeGreaterThanOrEqual(4.5);
+  expect(await heard(page, await takeAnnouncements(page))).toEqual([ADDED_NOTICE]);
   // Reloaded once: the page now has its build, and stays.
   await page.waitForTimeout(1000);
   expect(navigations).toEqual(['/']);
+  // Said once: the next load of the page says nothing.
+  await page.reload();
+  await page.waitForLoadState('load');
+  await page.waitForTimeout(1500);
+  expect(await page.getByText(ADDED_NOTICE).count()).toBe(0);
+  expect(await heard(page, await takeAnnouncements(page))).not.toContain(ADDED_NOTICE);
 });
