@@ -11,8 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Request } from 'playwright-core';
 import { afterAll, expect, it } from 'vitest';
-import { networkQuiet } from '../../scripts/network-quiet.mjs';
-import { cartControl, useShop } from './harness';
+import { cartControl, settled, useShop } from './harness';
 
 const served = mkdtempSync(join(tmpdir(), 'sfw-build-'));
 cpSync('dist', served, { recursive: true });
@@ -31,9 +30,7 @@ it('the first Add to cart after the old build was deleted: one add, one reload s
   shop.expectConsoleError(/Failed to load resource: .*404.*\/build\/chunks\//);
   const page = await shop.open('/?reset=1', { phone: true });
   await page.goto(shop.url); // the same visit, without ?reset=1: a reload must keep the cart
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 })));
-  await networkQuiet(page, 1000, 60_000); // the idle prefetch is done
+  await settled(page); // the idle prefetch is done
   deleteOldBuild();
   const adds: Request[] = [];
   const navigations: string[] = [];
@@ -52,6 +49,6 @@ it('the first Add to cart after the old build was deleted: one add, one reload s
   await expect.poll(() => cart.getAttribute('aria-label'), { timeout: 10_000 }).toBe('Cart, 1 item');
   expect(adds).toHaveLength(1);
   // Reloaded once: the page now has its build, and stays.
-  await page.waitForTimeout(1000);
+  await settled(page);
   expect(navigations).toEqual(['/']);
 });

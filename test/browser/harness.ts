@@ -16,13 +16,14 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { launchChromium as launch } from '../../scripts/chromium.mjs';
 // @ts-expect-error: plain JS module without types
 import { startDemoServer } from '../../demo-pages/server.mjs';
+import { trackRequests } from './settle';
+
+export { elapse, settled, TIME_SUBJECT } from './settle';
 
 const require = createRequire(import.meta.url);
 
 /** Launches Chromium (scripts/chromium.mjs, shared with `npm run bench`). */
 export const launchChromium: () => Promise<Browser> = launch;
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The cart control in the header: a link to /cart in the server HTML, the dropdown's button once the island runs. */
 export const cartControl = (page: Page, name: string | RegExp = /^Cart/) => {
@@ -119,6 +120,7 @@ export function useShop({ mock = 'page', dist }: { mock?: 'page' | 'server'; dis
         if (msg.type() === 'error') errors.push(msg.text().startsWith('Failed to load resource') ? `${msg.text()}: ${msg.location().url}` : msg.text());
       });
       page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+      trackRequests(page);
       await page.goto(new URL(path, server.url).href);
       await waitForIslands(page);
       return page;
