@@ -12,7 +12,8 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { chromium } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { launchChromium as launch } from '../../scripts/chromium.mjs';
 // @ts-expect-error: plain JS module without types
 import { startDemoServer } from '../../demo-pages/server.mjs';
@@ -22,8 +23,11 @@ export { elapse, settled, TIME_SUBJECT } from './settle';
 
 const require = createRequire(import.meta.url);
 
-/** Launches Chromium (scripts/chromium.mjs, shared with `npm run bench`). */
-export const launchChromium: () => Promise<Browser> = launch;
+/**
+ * Connects to the project's shared Chromium (global-setup.ts), or launches one
+ * (scripts/chromium.mjs, shared with `npm run bench`); `close()` disconnects, closing this file's contexts.
+ */
+export const launchChromium = (): Promise<Browser> => (inject('chromium') ? chromium.connect(inject('chromium')) : launch());
 
 /** The cart control in the header: a link to /cart in the server HTML, the dropdown's button once the island runs. */
 export const cartControl = (page: Page, name: string | RegExp = /^Cart/) => {

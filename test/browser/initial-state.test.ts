@@ -13,7 +13,7 @@ import { BUDGETS } from '../../scripts/budgets.mjs';
 import { MESSAGES } from '../../widgets/login-modal/rules/login';
 import { measurePageJs } from '../../scripts/measure-js.mjs';
 import { builtUrl, settled, useServerMockShop, waitForIslands } from './harness';
-import { trackRequests } from './settle';
+import { trackRequests, watchSettled } from './settle';
 
 const TRANSPORT = builtUrl('shared/api/transport.ts');
 /** The build's directory: its files (the idle prefetch's chunk map included) are not API calls. */
@@ -76,7 +76,7 @@ describe('a passive view of the category page', () => {
     await close();
 
     // V8 coverage: the transport (axios) was fetched, and none of its code ran.
-    const r = await measurePageJs(shop.browser, shop.url);
+    const r = await measurePageJs(shop.browser, shop.url, { watch: watchSettled });
     const paths = (list: Array<{ url: string }>) => list.map((s) => new URL(s.url).pathname);
     expect(paths(r.before.fetched)).toContain(TRANSPORT);
     expect(paths(r.before.ran)).not.toContain(TRANSPORT);
@@ -98,7 +98,7 @@ describe('a passive view of the category page', () => {
     const [framework] = runAtIdle('dist-react');
     expect(readFileSync(`dist-react/chunks/${framework!.split('/').pop()!}.map`, 'utf8')).toContain('react-dom-client.production.js');
 
-    const r = await measurePageJs(shop.browser, new URL('/?build=react', shop.url).href);
+    const r = await measurePageJs(shop.browser, new URL('/?build=react', shop.url).href, { watch: watchSettled });
     const ran = r.before.ran.map((s: { url: string }) => new URL(s.url).pathname);
     expect(ran).toContain(framework);
     expect(r.before.axiosRan).toBe(false);

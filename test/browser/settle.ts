@@ -67,3 +67,6 @@ export async function settled(page: Page, timeoutMs = 30_000): Promise<void> {
     quiet = rested && net.open.size === 0 && net.started === started ? quiet + 1 : 0;
   }
 }
+
+/** For scripts/measure-js.mjs measurePageJs's `watch`: counts the page's requests from before its load; returns the wait for it to settle. */
+export const watchSettled = (page: Page) => (trackRequests(page), () => settled(page));
