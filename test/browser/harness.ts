@@ -234,24 +234,7 @@ export async function axeViolations(page: Page, options: { include?: string } = 
  * `npm start` does) and Chromium, for one test file; closed after it.
  */
 export function useServerMockShop(): { readonly url: string; readonly browser: Browser } {
-  let server: { url: string; close(): Promise<void> };
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startDemoServer({ port: 0, mock: 'server' });
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-  return {
-    get url() {
-      return server.url;
-    },
-    get browser() {
-      return browser;
-    },
-  };
+  return useShop({ mock: 'server' });
 }
 
 /** Where the demo serves the built chunk of a source module: '/build/chunks/transport-….js'. */
