@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 
 export interface ScriptSize {
   url: string;
@@ -16,6 +16,12 @@ export interface PageJs {
   errors: string[];
 }
 export declare const QUIET_MS: number;
-export declare function measurePageJs(browser: Browser, url: string, options?: { quietMs?: number; init?: string | (() => void) }): Promise<PageJs>;
+export declare function measurePageJs(browser: Browser, url: string, options?: {
+    quietMs?: number;
+    init?: string | (() => void);
+    /** Called before the load; the wait it returns replaces `quietMs` and the quiet seconds after the scroll and the wake. */
+    watch?: (page: Page) => () => Promise<void>;
+  },
+): Promise<PageJs>;
 export declare function measureVariants(options?: { path?: string; build?: boolean; quietMs?: number }): Promise<{ path: string; quietMs: number; preact: PageJs; react: PageJs }>;
 export declare function formatPageJs(result: { path: string; quietMs: number; preact: PageJs; react: PageJs }, options?: { files?: boolean }): string;

@@ -56,15 +56,24 @@ async function sourcesOf(url) {
  * Returns { before: { fetched, ran, axiosRan }, after: { fetched }, woken: { ran } }, each
  * list of { url, gzip }, plus `errors` (page errors seen). `init`: a script
  * (function or source) run in the page before its own, as page.addInitScript.
+ * `watch(page)`, called before the load, returns a wait for the page's own work to be
+ * over (the browser tests' settled()): then used instead of `quietMs` and the quiet seconds after the scroll and the wake.
  */
-export async function measurePageJs(browser, url, { quietMs = QUIET_MS, init } = {}) {
+export async function measurePageJs(browser, url, { quietMs = QUIET_MS, init, watch } = {}) {
   const { context, page, pageErrors: errors } = await openLocal(browser, { viewport: VIEWPORT });
+  const settled = watch?.(page);
   try {
     if (init) await page.addInitScript(init);
     /** url → { url, gzip, body, at } of every script response. */
     const scripts = new Map();
     const pending = [];
     let lastArrival = Date.now();
+    /** No script for SETTLE_MS (or `watch`'s wait). */
+    const quiet = async () => {
+      if (settled) return settled();
+      const start = (lastArrival = Date.now());
+      while (Date.now() - lastArrival < SETTLE_MS && Date.now() - start < AFTER_TIMEOUT_MS) await page.waitForTimeout(200);
+    };
     page.on('response', (response) => {
       const u = new URL(response.url());
       if (!u.pathname.endsWith('.js') || u.pathname.startsWith('/demo/') || !response.ok()) return;
@@ -79,7 +88,7 @@ export async function measurePageJs(browser, url, { quietMs = QUIET_MS, init } =
 
     await page.coverage.startJSCoverage({ resetOnNavigation: false, reportAnonymousScripts: false });
     await page.goto(url, { waitUntil: 'load' });
-    await page.waitForTimeout(quietMs);
+    await (settled ? settled() : page.waitForTimeout(quietMs));
     const coverage = await page.coverage.stopJSCoverage();
     await Promise.all(pending);
     const beforeUrls = new Set(scripts.keys());
@@ -99,9 +108,7 @@ export async function measurePageJs(browser, url, { quietMs = QUIET_MS, init } =
       }
       scrollTo(0, document.documentElement.scrollHeight);
     });
-    const start = Date.now();
-    lastArrival = Date.now();
-    while (Date.now() - lastArrival < SETTLE_MS && Date.now() - start < AFTER_TIMEOUT_MS) await page.waitForTimeout(200);
+    await quiet();
     await Promise.all(pending);
     const afterFetched = [...scripts.values()];
 
@@ -109,9 +116,7 @@ export async function measurePageJs(browser, url, { quietMs = QUIET_MS, init } =
     await page.mouse.move(VIEWPORT.width / 2, 20);
     await page.mouse.move(VIEWPORT.width / 2 + 40, 30, { steps: 4 });
     await page.waitForFunction(() => !document.querySelector('[data-island="sleeping"], [data-island="loading"]'), null, { timeout: AFTER_TIMEOUT_MS }).catch(() => undefined);
-    const wokenStart = Date.now();
-    lastArrival = Date.now();
-    while (Date.now() - lastArrival < SETTLE_MS && Date.now() - wokenStart < AFTER_TIMEOUT_MS) await page.waitForTimeout(200);
+    await quiet();
     await Promise.all(pending);
     const later = await page.coverage.stopJSCoverage();
     for (const e of later) if (e.functions.some((f) => f.ranges.some((r) => r.count > 0))) ranUrls.add(e.url);

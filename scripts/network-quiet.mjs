@@ -1,4 +1,4 @@
-/** Used by the first-tap bench and its browser tests: when a page's own idle work (its prefetch included) is over. */
+/** Used by the first-tap bench (the browser tests wait for settled(), test/browser/settle.ts): when a page's own idle work (its prefetch included) is over. */
 
 /** Resolves once no request has been open for `quietMs` (or after `maxMs`). */
 export function networkQuiet(page, quietMs, maxMs) {

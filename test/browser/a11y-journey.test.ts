@@ -27,7 +27,7 @@ import {
   takeAnnouncements,
   type AXNode,
 } from './a11y';
-import { axeViolations, useShop } from './harness';
+import { axeViolations, settled, useShop } from './harness';
 
 const shop = useShop();
 
@@ -106,7 +106,7 @@ class Journey {
   async hears(texts: string[]): Promise<void> {
     const { page } = this;
     await expect.poll(async () => heard(page, await page.evaluate(() => (window as any).__liveLog.slice())), { timeout: 10_000 }).toEqual(texts);
-    await page.waitForTimeout(250); // a repeat would come within a frame or two
+    await settled(page); // a repeat would come within a frame or two
     expect(await heard(page, await takeAnnouncements(page))).toEqual(texts);
   }
 }

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { productById, sampleIds } from '../../demo-pages/mock/catalog';
 import { applyTextSpacing, clippedTexts, contrast, focusedNode, focusLook, heard, recordAnnouncements, takeAnnouncements } from './a11y';
-import { useShop } from './harness';
+import { settled, useShop } from './harness';
 
 const shop = useShop();
 const pathOf = (id: number) => `/${productById(id)!.slug}`;
@@ -92,7 +92,7 @@ describe('cart changes a screen reader hears', () => {
         await confirmation(page).waitFor({ state: 'hidden' });
       }
       // Nothing is said again once the dialog is gone.
-      await page.waitForTimeout(300);
+      await settled(page);
       expect(await heard(page, await takeAnnouncements(page))).toEqual([]);
     } finally {
       await context.close();

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axeViolations, useShop } from './harness';
+import { axeViolations, settled, useShop } from './harness';
 
 const shop = useShop();
 
@@ -92,11 +92,13 @@ describe('cart-dropdown', () => {
     await remove.waitFor();
     // Legacy code (or another tab) says the cart changed: a reload starts; the
     // server answers it with both items, 1.5 s later.
+    const reload = page.waitForRequest((r) => new URL(r.url()).pathname === '/cart/retrieve');
     await page.evaluate(() => window.dispatchEvent(new CustomEvent('storefront:cart-updated')));
     await expect.poll(() => retrieveCalls(page)).toBe(2);
     await remove.click();
     await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Cart, 1 item');
-    await page.waitForTimeout(1800); // the reload's answer would be in by now
+    await (await reload).response(); // the reload's answer is in
+    await settled(page);
     expect(await cartButton(page).getAttribute('aria-label')).toBe('Cart, 1 item');
     expect(await cartButton(page).textContent()).toBe('1');
     expect(await dropdown(page).locator('.sfw-cart-dropdown__item').count()).toBe(1);

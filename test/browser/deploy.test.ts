@@ -12,9 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Request } from 'playwright-core';
 import { afterAll, expect, it } from 'vitest';
-import { networkQuiet } from '../../scripts/network-quiet.mjs';
 import { contrast, heard, recordAnnouncements, takeAnnouncements } from './a11y';
-import { cartControl, useShop } from './harness';
+import { cartControl, settled, useShop } from './harness';
 
 const served = mkdtempSync(join(tmpdir(), 'sfw-build-'));
 cpSync('dist', served, { recursive: true });
@@ -37,9 +36,7 @@ it('the first Add to cart after the old build was deleted: one add, one reload s
   const page = await shop.open('/?reset=1', { phone: true });
   await recordAnnouncements(page.context());
   await page.goto(shop.url); // the same visit, without ?reset=1: a reload must keep the cart
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 })));
-  await networkQuiet(page, 1000, 60_000); // the idle prefetch is done
+  await settled(page); // the idle prefetch is done
   deleteOldBuild();
   const adds: Request[] = [];
   const navigations: string[] = [];
@@ -65,7 +62,7 @@ it('the first Add to cart after the old build was deleted: one add, one reload s
   expect(contrast(color!, background!)).toBeGreaterThanOrEqual(4.5);
   expect(await heard(page, await takeAnnouncements(page))).toEqual([ADDED_NOTICE]);
   // Reloaded once: the page now has its build, and stays.
-  await page.waitForTimeout(1000);
+  await settled(page);
   expect(navigations).toEqual(['/']);
   // Said once: the next load of the page says nothing.
   await page.reload();

@@ -27,7 +27,8 @@ function stop(): Promise<void> {
   const child = running;
   running = undefined;
   if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // 'close': exited, and every line it and its esbuild wrote is read.
+  const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
   const kill = (signal: NodeJS.Signals) => {
     try {
       process.kill(-child.pid!, signal);
@@ -95,8 +96,8 @@ describe('npm start', () => {
     expect(cart.status).toBe(200);
     expect(await cart.json()).toMatchObject({ CartQuantity: 0, cart_items: [] });
 
-    // esbuild reports a build's problems a moment after the build.
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // esbuild writes a build's problems before the URL is printed, on another pipe: read them all.
+    await stop();
     expect(errorLines(dev.output())).toEqual([]);
   });
 
@@ -110,7 +111,7 @@ describe('npm start', () => {
     const cart = await fetch(new URL('/cart/retrieve', dev.url), { headers: API_HEADERS });
     expect(cart.headers.get('content-type'), 'the server does not answer the API').toContain('text/html');
 
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await stop();
     expect(errorLines(dev.output())).toEqual([]);
   });
 

@@ -15,8 +15,7 @@
 import type { Locator, Page, Request, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { productById, sampleIds } from '../../demo-pages/mock/catalog';
-import { networkQuiet } from '../../scripts/network-quiet.mjs';
-import { cartControl, searchField, sleep, useShop } from './harness';
+import { cartControl, elapse, searchField, settled, useShop } from './harness';
 
 const shop = useShop({ mock: 'server' });
 
@@ -34,12 +33,8 @@ const LOOP_TIMEOUT_MS = Math.max(180_000, RUNS * 9000);
 /** Run `run`'s code delay, spread over 0–400 ms so the code lands at a different moment of the input each time. */
 const codeDelayOf = (run: number) => (run * 83) % 401;
 
-/** Resolves once the page made no request for `quietMs` (what it does when idle, its prefetch included, is over). */
-async function idle(page: Page, quietMs = 1000): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 })));
-  await networkQuiet(page, quietMs, 120_000);
-}
+/** Resolves once what the page does when idle, its prefetch included, is over. */
+const idle = (page: Page) => settled(page, 120_000);
 
 /** After the page went idle: every further request for a JS chunk is held, never answered. Returns the held URLs. */
 async function holdCodeFromNowOn(page: Page): Promise<string[]> {
@@ -64,7 +59,7 @@ async function gateCode(page: Page): Promise<() => void> {
 /** Every further JS chunk arrives `ms` later than the network brings it. */
 async function delayCode(page: Page, ms: number): Promise<void> {
   await page.route(CHUNK, async (route) => {
-    await sleep(ms);
+    await elapse('codeArrival', ms);
     await route.continue().catch(() => {});
   });
 }
@@ -88,14 +83,8 @@ const cartPanel = (page: Page) => page.locator('[data-widget="cart-dropdown"]').
 
 
 /** Polls `check` until it holds or `timeoutMs` passed; whether it held. */
-async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
-  const end = Date.now() + timeoutMs;
-  do {
-    if (await check().catch(() => false)) return true;
-    await sleep(100);
-  } while (Date.now() < end);
-  return false;
-}
+const until = (check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> =>
+  expect.poll(() => check().catch(() => false), { timeout: timeoutMs }).toBe(true).then(() => true, () => false);
 
 /** Latches in the page whether `selector` ever matched after now (a state that may show only briefly). */
 async function latch(page: Page, selector: string): Promise<() => Promise<boolean>> {
@@ -242,7 +231,7 @@ describe(`no input is lost, whenever the island code arrives (${RUNS} runs, code
         for (const [i, letter] of [...QUERY].entries()) {
           if (i === releaseAt) release();
           await page.keyboard.type(letter);
-          await sleep(keyDelay);
+          await elapse('inputGap', keyDelay);
         }
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
         // The suggestions for the whole query: the island runs and has searched.
@@ -280,7 +269,7 @@ describe(`no input is lost, whenever the island code arrives (${RUNS} runs, code
         await delayCode(page, delay);
         const field = searchField(page);
         await field.focus();
-        await sleep(150);
+        await elapse('keyAfterFocus', 150);
         await page.keyboard.press('ArrowDown');
         const open = await page
           .getByRole('group', { name: 'Trending Searches' })
@@ -314,8 +303,8 @@ describe(`no input is lost, whenever the island code arrives (${RUNS} runs, code
           () => true,
           () => false,
         );
-        // Long enough for a second, replayed click to post and open again (the demo API answers at once).
-        await sleep(600);
+        // A second, replayed click would have posted and opened again by then.
+        await settled(page);
         const dialogs = await dialog.count();
         if (!shown || posts !== 1 || dialogs !== 1) failures.push(`run ${run + 1} (code +${delay} ms): ${posts} POST /cart/add-item, ${dialogs} added dialog${shown ? '' : ', none shown'}`);
       } finally {
@@ -364,8 +353,8 @@ describe(`no input is lost, whenever the island code arrives (${RUNS} runs, code
       await hook.getByRole('button', { name: /^Cart/ }).waitFor({ timeout: RESPONSE_TIMEOUT_MS });
       await page.mouse.up();
       await expect.poll(() => cartPanel(page).isVisible(), { timeout: RESPONSE_TIMEOUT_MS }).toBe(true);
-      // Long enough for a second click to close it again.
-      await sleep(300);
+      // A second click would have closed it again by then.
+      await settled(page);
       expect(await cartPanel(page).isVisible()).toBe(true);
       expect(await link!.evaluate((el) => [el.isConnected, el.getAttribute('role'), el.getAttribute('aria-expanded')])).toEqual([true, 'button', 'true']);
       expect(navigations).toEqual([]);
@@ -395,7 +384,7 @@ describe(`no input is lost, whenever the island code arrives (${RUNS} runs, code
           await cartControl(page).tap();
           if (!(await until(() => cartPanel(page).isVisible(), RESPONSE_TIMEOUT_MS))) failures.push(`run ${run + 1} (code +${delay} ms): the dropdown never opened`);
           await page.waitForFunction(() => document.querySelector('[data-widget="cart-dropdown"]')?.getAttribute('data-island') === 'ready');
-          await sleep(300);
+          await settled(page);
           const { clicks, captured } = await page.evaluate(() => {
             const w = window as unknown as { clicks: number; captured: number };
             return { clicks: w.clicks, captured: w.captured };
@@ -432,7 +421,7 @@ describe(`no input is lost, whenever the island code arrives (${RUNS} runs, code
         await link.tap();
         await page.waitForURL((url) => url.pathname === href, { timeout: RESPONSE_TIMEOUT_MS }).catch(() => {});
         await page.waitForLoadState('load');
-        await sleep(300);
+        await settled(page);
         if (navigations.length !== 1 || navigations[0] !== href) failures.push(`run ${run + 1} (code +${delay} ms): navigations ${JSON.stringify(navigations)}, expected one to ${href}`);
       } finally {
         await page.context().close();

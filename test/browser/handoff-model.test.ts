@@ -23,7 +23,8 @@
 import fc from 'fast-check';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { cartControl, searchField, sleep, useShop } from './harness';
+import { cartControl, elapse, searchField, settled, useShop } from './harness';
+import { trackRequests } from './settle';
 
 const shop = useShop({ mock: 'server' });
 
@@ -81,10 +82,11 @@ async function openWithCode(url: string, code: number | 'never', phone: boolean)
   const context = await shop.browser.newContext({ viewport: phone ? { width: 390, height: 844 } : { width: 1280, height: 900 }, isMobile: phone, hasTouch: phone });
   await context.route(ISLAND_CHUNK, async (route) => {
     if (code === 'never') return route.fulfill({ status: 404, body: 'gone' });
-    await sleep(code);
+    await elapse('codeArrival', code);
     await route.continue().catch(() => {});
   });
   const page = await context.newPage();
+  trackRequests(page);
   const errors: string[] = [];
   const expected = /Failed to load resource.*404|Failed to fetch dynamically imported module|error loading dynamically imported module|\[storefront\]/;
   page.on('console', (m) => m.type() === 'error' && !(code === 'never' && expected.test(m.text())) && errors.push(m.text()));
@@ -96,7 +98,7 @@ async function openWithCode(url: string, code: number | 'never', phone: boolean)
 
 
 /** Resolves once the hook settled (ready or failed), or after the timeout. */
-const settled = (page: Page, widget: string) =>
+const hookSettled = (page: Page, widget: string) =>
   page
     .waitForFunction((w) => ['ready', 'failed'].includes(document.querySelector(`[data-widget="${w}"]`)?.getAttribute('data-island') ?? ''), widget, { timeout: TIMEOUT_MS })
     .catch(() => {});
@@ -114,7 +116,7 @@ describe.each(BUILDS)('generated handoff cases in Chromium, %s build', (build) =
         let made = 0;
         for (const { input, after } of c.inputs) {
           if (navigations.length) break; // the page left: nothing after
-          await sleep(after);
+          await elapse('inputGap', after);
           const icon = cartControl(page);
           if (input === 'tap') await icon.tap();
           else if (input === 'click') await icon.click();
@@ -132,8 +134,8 @@ describe.each(BUILDS)('generated handoff cases in Chromium, %s build', (build) =
           if (!navigations.length || navigations.some((p) => p !== '/cart')) failures.push(`${label}: navigations ${JSON.stringify(navigations)}, expected /cart`);
           continue;
         }
-        await settled(page, 'cart-dropdown');
-        await sleep(300); // room for a doubled or late delivery to show
+        await hookSettled(page, 'cart-dropdown');
+        await settled(page); // a doubled or late delivery would show by then
         const open = await page.locator('[data-widget="cart-dropdown"]').getByRole('dialog').isVisible();
         if (navigations.length) failures.push(`${label}: went to ${navigations.join(', ')}`);
         else if (open !== (made % 2 === 1)) failures.push(`${label}: the dropdown is ${open ? 'open' : 'closed'}`);
@@ -152,12 +154,12 @@ describe.each(BUILDS)('generated handoff cases in Chromium, %s build', (build) =
         const field = searchField(page);
         await field.click();
         for (const { letter, after } of c.letters) {
-          await sleep(after);
+          await elapse('inputGap', after);
           await page.keyboard.type(letter);
         }
         if (c.arrowDown && c.code !== 'never') await page.keyboard.press('ArrowDown');
-        if (c.code !== 'never') await settled(page, 'search-bar');
-        await sleep(300);
+        if (c.code !== 'never') await hookSettled(page, 'search-bar');
+        await settled(page);
         const typed = c.letters.map((l) => l.letter).join('');
         const label = JSON.stringify(c);
         if (errors.length) failures.push(`${label}: ${errors.join(' | ')}`);

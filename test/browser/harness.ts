@@ -12,17 +12,22 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { chromium } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { launchChromium as launch } from '../../scripts/chromium.mjs';
 // @ts-expect-error: plain JS module without types
 import { startDemoServer } from '../../demo-pages/server.mjs';
+import { trackRequests } from './settle';
+
+export { elapse, settled, TIME_SUBJECT } from './settle';
 
 const require = createRequire(import.meta.url);
 
-/** Launches Chromium (scripts/chromium.mjs, shared with `npm run bench`). */
-export const launchChromium: () => Promise<Browser> = launch;
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Connects to the project's shared Chromium (global-setup.ts), or launches one
+ * (scripts/chromium.mjs, shared with `npm run bench`); `close()` disconnects, closing this file's contexts.
+ */
+export const launchChromium = (): Promise<Browser> => (inject('chromium') ? chromium.connect(inject('chromium')) : launch());
 
 /** The cart control in the header: a link to /cart in the server HTML, the dropdown's button once the island runs. */
 export const cartControl = (page: Page, name: string | RegExp = /^Cart/) => {
@@ -119,6 +124,7 @@ export function useShop({ mock = 'page', dist }: { mock?: 'page' | 'server'; dis
         if (msg.type() === 'error') errors.push(msg.text().startsWith('Failed to load resource') ? `${msg.text()}: ${msg.location().url}` : msg.text());
       });
       page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+      trackRequests(page);
       await page.goto(new URL(path, server.url).href);
       await waitForIslands(page);
       return page;
@@ -228,24 +234,7 @@ export async function axeViolations(page: Page, options: { include?: string } = 
  * `npm start` does) and Chromium, for one test file; closed after it.
  */
 export function useServerMockShop(): { readonly url: string; readonly browser: Browser } {
-  let server: { url: string; close(): Promise<void> };
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startDemoServer({ port: 0, mock: 'server' });
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-  return {
-    get url() {
-      return server.url;
-    },
-    get browser() {
-      return browser;
-    },
-  };
+  return useShop({ mock: 'server' });
 }
 
 /** Where the demo serves the built chunk of a source module: '/build/chunks/transport-….js'. */

@@ -12,7 +12,8 @@ import { LOGIN_ERROR, PASSWORD_THAT_WORKS } from '../../demo-pages/mock/backend'
 import { BUDGETS } from '../../scripts/budgets.mjs';
 import { MESSAGES } from '../../widgets/login-modal/rules/login';
 import { measurePageJs } from '../../scripts/measure-js.mjs';
-import { builtUrl, useServerMockShop, waitForIslands } from './harness';
+import { builtUrl, settled, useServerMockShop, waitForIslands } from './harness';
+import { trackRequests, watchSettled } from './settle';
 
 const TRANSPORT = builtUrl('shared/api/transport.ts');
 /** The build's directory: its files (the idle prefetch's chunk map included) are not API calls. */
@@ -36,6 +37,7 @@ async function seedCart(): Promise<string> {
 async function openPage(slow: boolean): Promise<{ page: Page; apiCalls: string[]; transportRequests: () => number; close: () => Promise<void> }> {
   const context = await shop.browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
+  trackRequests(page);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   const apiCalls: string[] = [];
@@ -68,13 +70,13 @@ describe('a passive view of the category page', () => {
     await seedCart();
     const { page, apiCalls, close } = await openPage(false);
     await page.locator('.sfw-cart-dropdown__toggle[aria-label="Cart, 2 items"]').waitFor();
-    await page.waitForTimeout(3000);
+    await settled(page); // after the idle prefetch (the modulepreload below), the page's last own work
     expect(apiCalls).toEqual([]);
     expect(await page.locator(`link[rel="modulepreload"][href$="${TRANSPORT}"]`).count()).toBe(1);
     await close();
 
     // V8 coverage: the transport (axios) was fetched, and none of its code ran.
-    const r = await measurePageJs(shop.browser, shop.url);
+    const r = await measurePageJs(shop.browser, shop.url, { watch: watchSettled });
     const paths = (list: Array<{ url: string }>) => list.map((s) => new URL(s.url).pathname);
     expect(paths(r.before.fetched)).toContain(TRANSPORT);
     expect(paths(r.before.ran)).not.toContain(TRANSPORT);
@@ -96,7 +98,7 @@ describe('a passive view of the category page', () => {
     const [framework] = runAtIdle('dist-react');
     expect(readFileSync(`dist-react/chunks/${framework!.split('/').pop()!}.map`, 'utf8')).toContain('react-dom-client.production.js');
 
-    const r = await measurePageJs(shop.browser, new URL('/?build=react', shop.url).href);
+    const r = await measurePageJs(shop.browser, new URL('/?build=react', shop.url).href, { watch: watchSettled });
     const ran = r.before.ran.map((s: { url: string }) => new URL(s.url).pathname);
     expect(ran).toContain(framework);
     expect(r.before.axiosRan).toBe(false);
@@ -112,7 +114,7 @@ describe('a passive view of the category page', () => {
     // Idle: the transport is prefetched (one request, finished), before any input.
     await expect.poll(() => page.evaluate((t) => performance.getEntriesByType('resource').some((e) => new URL(e.name).pathname === t && (e as PerformanceResourceTiming).responseEnd > 0), TRANSPORT), { timeout: 30_000 }).toBe(true);
     expect(await page.locator(`link[rel="modulepreload"][href$="${TRANSPORT}"]`).count()).toBe(1);
-    await page.waitForTimeout(1000);
+    await settled(page, 60_000);
     expect(apiCalls).toEqual([]);
 
     // The cart: the first click opens the dropdown with its items.
@@ -150,11 +152,12 @@ describe('a passive view of the category page', () => {
     // runtime listened by then, the page woke with no input (the flake of the Laravel sign-in tests below).
     const context = await shop.browser.newContext(options);
     const page = await context.newPage();
+    trackRequests(page);
     await page.goto(new URL('/?reset=1', shop.url).href);
     await waitForIslands(page);
     const login = page.locator('[data-widget="login-modal"]');
     await page.mouse.move(0, 0); // a pointermove on the header's top bar, movementX and movementY 0
-    await page.waitForTimeout(300);
+    await settled(page); // a wake would have its hooks loading or its chunks requested by now
     expect(await login.getAttribute('data-island')).toBe('sleeping');
     await page.mouse.move(200, 60);
     await expect.poll(() => login.getAttribute('data-island')).toBe('ready');

@@ -18,7 +18,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, waitForIslands } from './harness';
+import { launchChromium, settled, waitForIslands } from './harness';
+import { trackRequests } from './settle';
 import { freePort, hasLaravelPhp } from './servers';
 
 const root = resolve(__dirname, '../..');
@@ -122,6 +123,7 @@ describe.skipIf(!php).each(versions)('a deploy under an open page ($name app)', 
   async function addAfter(deploy: () => Promise<void>): Promise<{ dialogChunk: { url: string; status: number }[]; messages: string[] }> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
+    trackRequests(page);
     const messages: string[] = [];
     page.on('console', (msg) => {
       // The browser's own favicon request is no part of the page.
@@ -135,7 +137,7 @@ describe.skipIf(!php).each(versions)('a deploy under an open page ($name app)', 
     });
     await page.goto(`http://127.0.0.1:${port}/?cards=4`);
     await waitForIslands(page);
-    await page.waitForLoadState('networkidle'); // what the page fetches at idle is fetched: nothing is in flight during the deploy
+    await settled(page); // what the page fetches at idle is fetched: nothing is in flight during the deploy
     expect(dialogChunk).toEqual([]);
 
     await deploy();

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { measurePageJs } from '../../scripts/measure-js.mjs';
 import { builtUrl, useServerMockShop } from './harness';
+import { watchSettled } from './settle';
 
 
 
@@ -21,7 +22,7 @@ describe('measurePageJs', () => {
       document.head.append(link);
       import(${JSON.stringify(transport)});
     });`;
-    const r = await measurePageJs(shop.browser, new URL('/?reset=1', shop.url).href, { quietMs: 1000, init });
+    const r = await measurePageJs(shop.browser, new URL('/?reset=1', shop.url).href, { watch: watchSettled, init });
     const paths = (list: Array<{ url: string }>) => list.map((s) => new URL(s.url).pathname);
 
     expect(paths(r.before.fetched)).toContain(preloaded);
@@ -35,7 +36,7 @@ describe('measurePageJs', () => {
   });
 
   it('the category page runs only the entry and the header before input; the island groups are fetched at idle and run once the page wakes, two chunks, not one per island', async () => {
-    const r = await measurePageJs(shop.browser, new URL('/?reset=1', shop.url).href, { quietMs: 1000 });
+    const r = await measurePageJs(shop.browser, new URL('/?reset=1', shop.url).href, { watch: watchSettled });
     const paths = (list: Array<{ url: string }>) => list.map((s) => new URL(s.url).pathname);
     const groups = [builtUrl('widgets/groups/every-page.ts'), builtUrl('widgets/groups/category.ts')];
     expect(paths(r.before.ran)).toContain(builtUrl('widgets/header/island.ts'));

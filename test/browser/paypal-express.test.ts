@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { productById, sampleIds } from '../../demo-pages/mock/catalog';
-import { axeViolations, useShop } from './harness';
+import { axeViolations, settled, useShop } from './harness';
 
 const shop = useShop();
 const product = productById(sampleIds.plain)!;
@@ -79,7 +79,8 @@ describe('paypal-express (browser, fake SDK)', () => {
   it('a page without the button never requests the SDK', async () => {
     const page = await shop.open('/cart');
     await page.mouse.wheel(0, 5000);
-    await page.waitForTimeout(300);
+    await page.waitForFunction(() => scrollY >= Math.min(5000, document.documentElement.scrollHeight - innerHeight) - 1); // the scroll done
+    await settled(page); // the islands scrolled into view mounted: one with the button would have asked for the SDK
     expect(await sdkFetches(page)).toBe(0);
     expect(await page.evaluate(() => 'paypal' in window)).toBe(false);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { axeViolations, useShop, waitForIslands } from './harness';
+import { axeViolations, settled, useShop, waitForIslands } from './harness';
 
 const shop = useShop();
 
@@ -75,7 +75,7 @@ describe('the runtime on the demo pages', () => {
     cartCalls.length = 0;
     await send('storefront:cart-toggle');
     await send('storefront:cart-updated');
-    await page.waitForTimeout(1000);
+    await settled(page);
     expect(cartCalls).toEqual([]);
   });
 

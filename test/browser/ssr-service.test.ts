@@ -105,12 +105,13 @@ describe('a fresh service', () => {
       // Until its worker has warmed, nothing answers; its first answer is ok, after every widget rendered 10 times.
       const statuses = new Set<number>();
       let first: { status?: string; widgets?: number; perWorker?: { warmUp: { renders: number } }[] } = {};
-      while (!statuses.has(200)) {
+      const health = async () => {
         const answer = await fetch(`http://127.0.0.1:${port}/health`).then(async (r) => ({ status: r.status, body: await r.json() }), () => ({ status: 0, body: {} }));
         statuses.add(answer.status);
         first = answer.body;
-        if (answer.status !== 200) await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+        return answer.status;
+      };
+      await expect.poll(health, { interval: 10, timeout: 60_000 }).toBe(200);
       expect([...statuses]).toEqual([0, 200]);
       expect(first.status).toBe('ok');
       expect(first.perWorker![0]!.warmUp.renders).toBe(10 * first.widgets!);

@@ -7,7 +7,7 @@
 import type { ConsoleMessage, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { productById, products, sampleIds } from '../../demo-pages/mock/catalog';
-import { useShop, waitForIslands } from './harness';
+import { settled, useShop, waitForIslands } from './harness';
 
 const shop = useShop();
 
@@ -188,7 +188,7 @@ describe('server-rendered pages', () => {
       });
       await page.goto(new URL(path, shop.url).href);
       await waitForIslands(page);
-      await page.waitForTimeout(500);
+      await settled(page); // the last frames drawn and their layout-shift entries delivered
       const shift = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0));
       expect(shift, `${path}: cumulative layout shift`).toBeLessThan(0.02);
       expect(await page.locator('.sfw-product-grid .sfw-teaser-card').count(), path).toBeGreaterThan(0);
@@ -200,7 +200,7 @@ describe('server-rendered pages', () => {
     for (const id of [sampleIds.plain, sampleIds.variations, sampleIds.deposit, sampleIds.giftOnce, sampleIds.liveBreakOnly, sampleIds.ineligible, sampleIds.charity]) {
       const page = await shop.open(`/${productById(id)!.slug}?build=react`);
       const messages = consoleOf(page);
-      await page.waitForTimeout(300);
+      await settled(page); // a hydration's late messages (a recoverable error) come by then
       expect(await page.locator('[data-widget="add-to-cart"]').getAttribute('data-island'), `product ${id}`).toBe('ready');
       expect(messages, `product ${id}`).toEqual([]);
       await page.context().close();

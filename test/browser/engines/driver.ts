@@ -24,6 +24,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import puppeteer, { type Browser as PuppeteerBrowser, type Page as PuppeteerPage } from 'puppeteer-core';
+import { vi } from 'vitest';
 import { Key, remote } from 'webdriverio';
 import { chromiumExecutable, CHROMIUM_ARGS } from '../../../scripts/chromium.mjs';
 
@@ -44,6 +45,12 @@ export interface EnginePage {
   waitFor<A extends unknown[]>(what: string, fn: (...args: A) => unknown, ...args: A): Promise<void>;
   /** What the page's console would show as errors (probe.js), plus what the driver itself reports. */
   errors(): Promise<string[]>;
+  /**
+   * Resolves once the page has settled (test/browser/settle.ts, here read in the page: probe.js):
+   * three checks in a row, each a frame after the last, with no hook loading, no grid card
+   * pending, no fetch or XHR open and no resource loaded since the check before.
+   */
+  settled(): Promise<void>;
 }
 
 export interface Engine {
@@ -58,7 +65,6 @@ export interface Engine {
 export type KeyName = 'Enter' | 'Escape' | 'Tab' | 'ArrowDown' | 'ArrowUp' | 'Space';
 
 const WAIT_MS = 30_000;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Why an engine cannot run on this machine (and how to install it), or '' when it can. */
 export function missing(name: EngineName): string {
@@ -88,19 +94,33 @@ const miniBrowser = () =>
 const hookStates = () => [...document.querySelectorAll('[data-widget]')].map((h) => `${h.getAttribute('data-widget')}:${h.getAttribute('data-island')}`).join(' ');
 
 async function poll(what: string, check: () => Promise<unknown>, states: () => Promise<string>): Promise<void> {
-  const end = Date.now() + WAIT_MS;
   let last: unknown;
-  while (Date.now() < end) {
-    try {
-      if (await check()) return;
-    } catch (error) {
-      last = error;
-    }
-    await sleep(50);
-  }
+  const held = await vi
+    .waitFor(
+      async () => {
+        const ok = await check().catch((error) => void (last = error));
+        if (!ok) throw new Error('not yet');
+      },
+      { timeout: WAIT_MS, interval: 50 },
+    )
+    .then(() => true, () => false);
+  if (held) return;
   const hooks = await states().catch(() => '?');
   throw new Error(`timed out waiting for ${what}${last ? ` (${String(last)})` : ''}; hooks: ${hooks}`);
 }
+
+/** One check of settled() (EnginePage): whether this check is the third quiet one in a row. */
+const quietCheck = () => {
+  const w = window as unknown as { __sfwOpen: { requests: number; frames: number }; __sfwSettle?: { quiet: number; seen: number; frame: number } };
+  const open = w.__sfwOpen;
+  const last = (w.__sfwSettle ??= { quiet: 0, seen: -1, frame: -1 });
+  const seen = performance.getEntriesByType('resource').length;
+  const quiet = !document.querySelector('[data-island="loading"], .sfw-product-grid__pending') && open.requests === 0 && seen === last.seen && open.frames > last.frame;
+  w.__sfwSettle = { quiet: quiet ? last.quiet + 1 : 0, seen, frame: open.frames };
+  requestAnimationFrame(() => open.frames++);
+  return w.__sfwSettle.quiet >= 3;
+};
+const forgetChecks = () => void delete (window as unknown as { __sfwSettle?: unknown }).__sfwSettle;
 
 async function launchPuppeteer(name: 'chromium' | 'firefox'): Promise<Engine> {
   let browser: PuppeteerBrowser;
@@ -147,6 +167,10 @@ function puppeteerPage(page: PuppeteerPage, reported: string[]): EnginePage {
     },
     evaluate: (fn, ...args) => page.evaluate(fn as never, ...(args as unknown as never[])) as never,
     waitFor: (what, fn, ...args) => poll(what, () => page.evaluate(fn as never, ...(args as unknown as never[])), () => page.evaluate(hookStates)),
+    async settled() {
+      await page.evaluate(forgetChecks);
+      await poll('the page to settle', () => page.evaluate(quietCheck), () => page.evaluate(hookStates));
+    },
     async errors() {
       await page.waitForFunction(() => document.readyState === 'complete');
       const probed = await page.evaluate(() => (window as unknown as { __sfwErrors?: string[] }).__sfwErrors ?? ['probe.js did not run']);
@@ -214,6 +238,10 @@ async function launchWebKit(): Promise<Engine> {
       evaluate: (fn, ...args) => browser.execute(fn as never, ...(args as unknown as never[])) as never,
       waitFor: (what, fn, ...args) => poll(what, () => browser.execute(fn as never, ...(args as unknown as never[])), () => browser.execute(hookStates)),
       errors: () => browser.execute(() => (window as unknown as { __sfwErrors?: string[] }).__sfwErrors ?? ['probe.js did not run']),
+      async settled() {
+        await browser.execute(forgetChecks);
+        await poll('the page to settle', () => browser.execute(quietCheck), () => browser.execute(hookStates));
+      },
     };
     return {
       name: 'webkit',

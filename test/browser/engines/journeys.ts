@@ -9,9 +9,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { productById, sampleIds } from '../../../demo-pages/mock/catalog';
 // @ts-expect-error: plain JS module without types
 import { startDemoServer } from '../../../demo-pages/server.mjs';
+import { elapse } from '../settle';
 import { type Engine, type EngineName, type EnginePage, launch, missing } from './driver';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** When the island code reaches the page after the first input, in ms (the demo server holds it). */
 const CODE_DELAYS = [0, 120, 300];
@@ -70,7 +69,7 @@ export function shopperJourneys(name: EngineName): void {
         mock: 'server',
         csp: 'strict',
         inject: fileURLToPath(new URL('./probe.js', import.meta.url)),
-        beforeCode: () => sleep(codeDelay),
+        beforeCode: () => elapse('codeArrival', codeDelay),
       });
       engine = await launch(name);
       console.log(`${name}: ${engine.version}`);
@@ -182,8 +181,8 @@ export function shopperJourneys(name: EngineName): void {
           codeDelay = delay;
           await p.click('[data-widget="cart-dropdown"] .sfw-cart-dropdown__toggle');
           await p.waitFor(`the dropdown (code +${delay} ms)`, dialogOpen('Shopping cart'), 'Shopping cart');
-          await sleep(600); // time for a doubled click to close it again
-          expect(await p.evaluate(dialogOpen('Shopping cart'), 'Shopping cart'), `open 600 ms later (code +${delay} ms)`).toBe(true);
+          await p.settled(); // a doubled click would have closed it again by then
+          expect(await p.evaluate(dialogOpen('Shopping cart'), 'Shopping cart'), `open once the page settled (code +${delay} ms)`).toBe(true);
           expect(await p.evaluate(() => location.pathname)).toBe('/');
           expect(await p.errors()).toEqual([]);
         }
@@ -195,7 +194,7 @@ export function shopperJourneys(name: EngineName): void {
           codeDelay = delay;
           await p.click(await named(p, '.sfw-product-grid__item button', 'Add to cart'));
           await p.waitFor(`the added dialog (code +${delay} ms)`, dialogOpen('Product added to your cart!'), 'Product added to your cart!');
-          await sleep(600);
+          await p.settled(); // a second, replayed click would have posted by then
           expect(await p.evaluate(posts, '/cart/add-item'), `POST /cart/add-item (code +${delay} ms)`).toBe(1);
           expect(await p.evaluate(() => document.querySelectorAll('dialog[open]').length)).toBe(1);
           expect(await p.errors()).toEqual([]);

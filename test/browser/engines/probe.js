@@ -26,4 +26,22 @@
   document.addEventListener('securitypolicyviolation', function (event) {
     errors.push('CSP violation: ' + event.violatedDirective + ' ' + event.blockedURI);
   });
+
+  // The fetch and XHR requests open now, and the frames drawn: driver.ts settled() reads them.
+  var open = (window.__sfwOpen = { requests: 0, frames: 0 });
+  var done = function () {
+    open.requests--;
+  };
+  var fetch = window.fetch;
+  window.fetch = function () {
+    open.requests++;
+    return fetch.apply(this, arguments).finally(done);
+  };
+  var send = XMLHttpRequest.prototype.send;
+  XMLHttpRequest.prototype.send = function () {
+    open.requests++;
+    this.addEventListener('loadend', done);
+    return send.apply(this, arguments);
+  };
+  performance.setResourceTimingBufferSize(100000); // settled() counts the entries: the default 250 would stop growing
 })();

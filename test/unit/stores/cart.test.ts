@@ -87,8 +87,7 @@ describe('cart store: the last action wins (answers out of order)', () => {
     const reload = loadCart(); // the server answers it with both items, slowly
     await vi.waitFor(() => expect(sent('/cart/retrieve')).toBe(2));
     await removeItem(1);
-    await reload;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await reload; // resolves once its answer is applied, or dropped
     expect(ids()).toEqual([2]);
     expect($cart.get().count).toBe(1);
     expect($cart.get().total).toBe(139.99);
@@ -101,8 +100,7 @@ describe('cart store: the last action wins (answers out of order)', () => {
     const count = refreshCount(); // answers 3, slowly
     await vi.waitFor(() => expect(sent('/cart/get-count')).toBe(1));
     await removeItem(1);
-    await count;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await count; // resolves once its answer is applied, or dropped
     expect($cart.get().count).toBe(1);
   });
 
