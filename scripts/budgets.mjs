@@ -5,12 +5,13 @@
 export const BUDGETS = {
   /**
    * The entry holds the runtime's one intent layer (shared/runtime/intent.ts), the wake strategies, the page
-   * lifecycle and the hook contract: 3.61 KB since it checks for a reloaded page's notice and pauses its
-   * listeners while a held input is delivered (3.55 KB before; 3.68 KB with hold keys and the press tracker).
+   * lifecycle and the hook contract: 3.62 KB since it checks for a reloaded page's notice, pauses its
+   * listeners while a held input is delivered and takes its registry from the island folders (3.55 KB
+   * before; 3.68 KB with hold keys and the press tracker).
    * Its limit keeps 5 % or more above that, so that an unrelated change does not fail
    * npm test; what runs before input has DESIGN.md's hard budget (`page`).
    */
-  entry: 3.8 * 1024,
+  entry: 3.85 * 1024,
   /** The one stylesheet (widgets/storefront.css), render-blocking on every page. */
   css: 7 * 1024,
   island: 8 * 1024,
