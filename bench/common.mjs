@@ -40,6 +40,16 @@ export const task = (n) => (n > 0 ? ms(n) : 'none');
  */
 export function observeLongTasks() {
   const w = /** @type {any} */ (window);
+  /** What a long animation frame spent its time on: its scripts (longest first) and its style and layout. */
+  const frameParts = (/** @type {any} */ frame) => {
+    const file = (/** @type {string} */ url) => url.replace(/^.*\//, '').replace(/\?.*$/, '') || '(page)';
+    const scripts = [...(frame.scripts ?? [])]
+      .sort((a, b) => b.duration - a.duration)
+      .slice(0, 3)
+      .map((s) => `${s.invoker || s.invokerType} in ${file(s.sourceURL)}${s.sourceFunctionName ? ` ${s.sourceFunctionName}` : ''} ${Math.round(s.duration)} ms (forced style/layout ${Math.round(s.forcedStyleAndLayoutDuration)})`);
+    const render = frame.styleAndLayoutStart ? Math.round(frame.startTime + frame.duration - frame.styleAndLayoutStart) : 0;
+    return [...scripts, `frame's style+layout+paint ${render} ms`].join('; ');
+  };
   w.__bench = { tasks: [], frames: [], islandsStart: null, unsupported: [] };
   for (const [type, list] of [
     ['longtask', w.__bench.tasks],
@@ -47,7 +57,7 @@ export function observeLongTasks() {
   ]) {
     try {
       new PerformanceObserver((entries) => {
-        for (const entry of entries.getEntries()) list.push([entry.startTime, entry.duration]);
+        for (const entry of entries.getEntries()) list.push(type === 'longtask' ? [entry.startTime, entry.duration] : [entry.startTime, entry.duration, frameParts(entry)]);
       }).observe({ type, buffered: true });
     } catch {
       w.__bench.unsupported.push(type);
@@ -61,6 +71,9 @@ export function observeLongTasks() {
 }
 
 /** The longest of [start, duration] entries starting at or after `from` (0 when none). */
+/** The longest of [start, duration, what] entries starting at or after `from` (undefined when none). */
+export const longestEntry = (entries, from = 0) => entries.filter(([start]) => start >= from).sort((a, b) => b[1] - a[1])[0];
+
 export const longest = (entries, from = 0) => Math.max(0, ...entries.filter(([start]) => start >= from).map(([, duration]) => duration));
 
 /**

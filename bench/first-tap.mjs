@@ -28,7 +28,7 @@
  * not as a cached response.
  */
 import { networkQuiet } from '../scripts/network-quiet.mjs';
-import { longest, markdownTable, median, ms, observeLongTasks, openLocal, spread } from './common.mjs';
+import { longest, longestEntry, markdownTable, median, ms, observeLongTasks, openLocal, spread } from './common.mjs';
 
 /** The CPU slowdown by default (`--cpu N` for another: 6 stands in for a phone slower than ours). */
 const CPU_SLOWDOWN = 4;
@@ -328,6 +328,10 @@ async function runOnce(browser, baseUrl, name, variant, cpu) {
     const tasks = await page.evaluate(() => /** @type {any} */ (window).__bench?.tasks ?? []).catch(() => []);
     const first = probe.inputs.find(([type]) => type === 'touchstart' || type === 'pointerdown');
     if (first) result.longestTask = longest(tasks, first[1]);
+    // What the longest animation frame after the input ran (Long Animation Frames: its scripts, its rendering).
+    const frames = await page.evaluate(() => /** @type {any} */ (window).__bench?.frames ?? []).catch(() => []);
+    const frame = first && longestEntry(frames, first[1]);
+    if (frame) result.longestFrame = `${Math.round(frame[1])} ms at +${Math.round(frame[0] - first[1])} ms: ${frame[2]}`;
     if (pageErrors.length) result.note += ` page errors: ${pageErrors.join('; ')}`;
     return result;
   } finally {
@@ -439,6 +443,13 @@ export async function firstTap({ browser, baseUrl, runs, only, variants, cpu = C
     ]);
   if (taskRows.length) {
     console.log(`\n${markdownTable(['longest task from the first input until the page settled (0: none over 50 ms)', ...VARIANTS.map(([, label]) => label)], taskRows)}`);
+  }
+  // The worst frame of each row and variant, and what it ran: where a long task comes from.
+  for (const name of names) {
+    for (const [v, label] of VARIANTS) {
+      const worst = results[name]?.[v]?.filter((r) => r.longestFrame).sort((a, b) => (b.longestTask ?? 0) - (a.longestTask ?? 0))[0];
+      if (worst) console.log(`longest frame, ${name}, ${label}: ${worst.longestFrame}`);
+    }
   }
   console.log('\n(the machine may be shared: compare the variants of one run, and the spreads)');
   return results;

@@ -16,8 +16,9 @@
  *   shapes     a kept connection per PHP worker ('kept', the default), and a
  *              new connection per page ('curl': STOREFRONT_SSR_KEEP_ALIVE=false)
  *
- * Per load: goodput (pages of the burst with server HTML, per second) ÷
- * capacity; the share of the worker's CPU spent on pages that got their
+ * Per load: goodput (pages of the burst with server HTML, per second of the
+ * time its pages took: a client core that falls behind stretches the burst) ÷
+ * capacity, and the load the PHP workers managed to offer; the share of the worker's CPU spent on pages that got their
  * HTML (their count × the capacity runs' CPU per grid ÷ the CPU it used:
  * the same ratio when the worker has its core, still telling when others
  * take turns on it); pages whose wait reached PHP's deadline (an answer after it is
@@ -98,7 +99,11 @@ async function overload({ url, workerPid, transport, k, grid, rate, tail, dir })
     pages: pages.length,
     cpu,
     rendered: pages.filter(([, , , html]) => html).length,
-    goodput: burst.filter(([, , , html]) => html).length / SECONDS,
+    // Over the time the burst's pages took: a client core that falls behind stretches the burst (its
+    // pages start late), and counting them over SECONDS would credit the service with more than it did.
+    goodput: burst.filter(([, , , html]) => html).length / Math.max(SECONDS, ...burst.map(([, , end]) => end)),
+    // The load the PHP workers managed to offer: the burst's pages over the time in which they started.
+    offered: burst.length / Math.max(SECONDS, ...burst.map(([, start]) => start)),
     late: pages.filter(([, start, end]) => end - start >= TIMEOUT_MS / 1000 - 0.001).length,
     lagMax: Math.max(0, ...pages.map(([due, start]) => start - due)),
     // Sent: answered by the service, or dropped by it unanswered once PHP gave up (left).
@@ -159,7 +164,7 @@ export async function phpOverload({ grid, runs, k = '2', startService }) {
             rows.push([
               run,
               shapeName,
-              `${m.load}×`,
+              `${m.load}× (${(m.offered / capacity).toFixed(1)}× offered)`,
               m.loadAvg.toFixed(1),
               `${Math.round(capacity)} (${Math.round(capacityBefore.perSecond)} / ${Math.round(capacityAfter.perSecond)})`,
               Math.round(m.goodput),
@@ -184,7 +189,7 @@ export async function phpOverload({ grid, runs, k = '2', startService }) {
   console.log(
     `\nThe PHP client under overload (K = ${k}): one service worker on core ${WORKER_CORE}; ${WORKERS} PHP workers (php/storefront-ssr.php, their own counts each) on core ${CLIENT_CORE}; the 48-card grid, a new shopper each page, X-Storefront-Timeout: ${TIMEOUT_MS}; each load for ${SECONDS} s, then ${RECOVERY} s at half the capacity.\n`,
   );
-  console.log(markdownTable(['run', 'connections', 'load', 'load avg', 'capacity (grids/s: mean of before / after)', 'goodput', 'goodput ÷ capacity', 'worker CPU on pages with HTML', `pages that waited ${TIMEOUT_MS} ms`, 'not sent (skipped by the throttle)', 'refused by the service', 'after the burst: last page without HTML', 'longest wait for a PHP worker'], rows));
+  console.log(markdownTable(['run', 'connections', 'load (what the PHP workers managed to offer)', 'load avg', 'capacity (grids/s: mean of before / after)', 'goodput', 'goodput ÷ capacity', 'worker CPU on pages with HTML', `pages that waited ${TIMEOUT_MS} ms`, 'not sent (skipped by the throttle)', 'refused by the service', 'after the burst: last page without HTML', 'longest wait for a PHP worker'], rows));
   for (const transport of Object.keys(SHAPES)) {
     for (const load of LOADS) {
       const of = results.filter((r) => r.transport === transport && r.load === load);
