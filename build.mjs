@@ -196,14 +196,6 @@ function preloadMap({ chunks: preload, run }) {
   return { name: `preload-${createHash('sha256').update(json).digest('hex').slice(0, 8)}.json`, json };
 }
 
-/** Modules the server renderer takes in a form of its own (`x.ts` -> `x.server.ts`): the same results, faster in Node. */
-const serverForms = {
-  name: 'server-forms',
-  setup(build) {
-    build.onResolve({ filter: /\/json-hash$/ }, (args) => ({ path: join(args.resolveDir, `${args.path}.server.ts`) }));
-  },
-};
-
 /**
  * dist/server/render.js: `render(widget, props, config)` for Node (the demo
  * server, the render service), the same islands on Preact, one file.
@@ -225,7 +217,7 @@ export async function buildServer() {
     sourcemap: 'linked',
     legalComments: 'none',
     logLevel: 'warning',
-    plugins: [trimAxios, serverForms, islandsPlugin(root)],
+    plugins: [trimAxios, islandsPlugin(root)],
   });
   return outfile;
 }
