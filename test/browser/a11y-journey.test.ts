@@ -169,7 +169,7 @@ describe('the keyboard and screen-reader journey', () => {
 
         // Added: the dialog takes the focus; the cart count is heard from inside it.
         await page.keyboard.press('Enter');
-        await expect.poll(() => axNodeOf(page, `document.querySelector('dialog:modal')`)).toMatchObject({ role: 'dialog', name: 'Product added to your cart!' });
+        await expect.poll(() => axNodeOf(page, `document.querySelector('dialog:is(:modal, :popover-open)')`)).toMatchObject({ role: 'dialog', name: 'Product added to your cart!' });
         expect(await journey.checkStop('the added dialog')).toMatchObject({ role: 'link', name: 'View Cart' });
         await journey.hears(['Your cart now has 1 item.']);
         await journey.checkNames('the added dialog');

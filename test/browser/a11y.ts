@@ -91,7 +91,7 @@ export async function recordAnnouncements(context: BrowserContext): Promise<void
     const log = (region: Element, text: string, existed: boolean) => {
       text = text.replace(/\s+/g, ' ').trim();
       if (!text || region.closest('.sfw-spinner')) return;
-      const modal = document.querySelector('dialog:modal');
+      const modal = document.querySelector('dialog:is(:modal, :popover-open)');
       let index = w.__liveRegions.indexOf(region);
       if (index < 0) index = w.__liveRegions.push(region) - 1;
       w.__liveLog.push({ text, regionExisted: existed, exposed: (!modal || modal.contains(region)) && region.checkVisibility(), region: index });

@@ -185,7 +185,7 @@ describe('forced colours', () => {
 
     await page.keyboard.press('Escape');
     await page.evaluate(() => window.dispatchEvent(new CustomEvent('storefront:modal-open', { detail: { id: 'region-dialog' } })));
-    const dialog = page.locator('dialog[open]');
+    const dialog = page.locator('dialog:is([open], :popover-open)');
     await dialog.waitFor();
     const border = await dialog.evaluate((d) => {
       const s = getComputedStyle(d);

@@ -136,7 +136,7 @@ describe('session expired (419) while the login modal is open', () => {
     const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
     expect(await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.textContent?.trim(), [x, y])).toBe('Reload page');
     // A dialog of its own, in the top layer above the login modal.
-    expect(await reload.evaluate((button) => button.closest('dialog')?.matches(':modal') && button.closest('dialog')?.getAttribute('role'))).toBe('alertdialog');
+    expect(await reload.evaluate((button) => button.closest('dialog')?.matches(':modal, :popover-open') && button.closest('dialog')?.getAttribute('role'))).toBe('alertdialog');
     expect(await page.getByRole('alertdialog', { name: 'Your session has expired' }).count()).toBe(1);
     expect(await axeViolations(page)).toEqual([]);
 

@@ -34,7 +34,7 @@ async function named(page: EnginePage, selector: string, name: string, match: 'e
 /** Whether an open dialog is labelled `title` (its aria-labelledby heading). */
 function dialogOpen(title: string) {
   return (wanted: string) =>
-    [...document.querySelectorAll('dialog[open], [role="dialog"]:not([hidden])')].some((d) => {
+    [...document.querySelectorAll('dialog:is([open], :popover-open), [role="dialog"]:not([hidden])')].some((d) => {
       const label = d.getAttribute('aria-labelledby');
       const heading = label ? document.getElementById(label)?.textContent?.trim() : d.getAttribute('aria-label');
       return heading === wanted && d.getBoundingClientRect().height > 0;
@@ -107,7 +107,7 @@ export function shopperJourneys(name: EngineName): void {
       await p.waitFor('the added dialog', dialogOpen('Product added to your cart!'), 'Product added to your cart!');
       await p.waitFor('the badge says 1 item', (label: string) => document.querySelector('.sfw-cart-dropdown__toggle')?.getAttribute('aria-label') === label, 'Cart, 1 item');
       await p.press('Escape');
-      await p.waitFor('the added dialog closed', (t: string) => !document.querySelector('dialog[open]') || !document.body.textContent?.includes(t), 'Product added to your cart!');
+      await p.waitFor('the added dialog closed', (t: string) => !document.querySelector('dialog:is([open], :popover-open)') || !document.body.textContent?.includes(t), 'Product added to your cart!');
 
       await p.click('.sfw-cart-dropdown__toggle');
       await p.waitFor('the cart dropdown', dialogOpen('Shopping cart'), 'Shopping cart');
@@ -142,7 +142,7 @@ export function shopperJourneys(name: EngineName): void {
       await p.waitFor('the login modal', dialogOpen('Sign in to your account'), 'Sign in to your account');
       await p.waitFor('focus in the email field', () => (document.activeElement as HTMLInputElement | null)?.name === 'email');
       await p.press('Escape');
-      await p.waitFor('the login modal closed', (t: string) => ![...document.querySelectorAll('dialog[open]')].some((d) => d.textContent?.includes(t)), 'Sign in to your account');
+      await p.waitFor('the login modal closed', (t: string) => ![...document.querySelectorAll('dialog:is([open], :popover-open)')].some((d) => d.textContent?.includes(t)), 'Sign in to your account');
       await p.waitFor('focus back on the account menu', () => ['Account', 'Sign in'].includes((document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '').trim()));
     });
 
@@ -196,7 +196,7 @@ export function shopperJourneys(name: EngineName): void {
           await p.waitFor(`the added dialog (code +${delay} ms)`, dialogOpen('Product added to your cart!'), 'Product added to your cart!');
           await p.settled(); // a second, replayed click would have posted by then
           expect(await p.evaluate(posts, '/cart/add-item'), `POST /cart/add-item (code +${delay} ms)`).toBe(1);
-          expect(await p.evaluate(() => document.querySelectorAll('dialog[open]').length)).toBe(1);
+          expect(await p.evaluate(() => document.querySelectorAll('dialog:is([open], :popover-open)').length)).toBe(1);
           expect(await p.errors()).toEqual([]);
         }
       }, LOOP_TIMEOUT_MS);
