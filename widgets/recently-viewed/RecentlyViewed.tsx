@@ -3,7 +3,8 @@ import { useStore } from '@nanostores/react';
 import { getRecentlyViewed } from '../../shared/api/calls';
 import { isAborted, logFailure } from '../../shared/api/client';
 import type { ProductTeaser } from '../../shared/api/schemas';
-import { $region, type Region } from '../../shared/stores/region';
+import { $region } from '../../shared/stores/region';
+import { ListItems, type ListItemProps } from '../../shared/runtime/list';
 import { Spinner } from '../../shared/ui/Spinner';
 import { TeaserCard } from '../teaser-card/TeaserCard';
 import { ease, pageAt, pageCount, showPagination, SLIDE_SPEED_MS, slidesPerView, WIDEST_SLIDES } from './slider';
@@ -23,7 +24,6 @@ export interface RecentlyViewedProps {
 
 /** GET /recently-viewed (unless the page gave the list): loading, then the slider, or the empty or the error message (spec §4). */
 export function RecentlyViewed({ products }: RecentlyViewedProps) {
-  const region = useStore($region);
   const [feed, setFeed] = useState<Feed>(() => (products ? { status: 'done', products } : { status: 'loading' }));
 
   useEffect(() => {
@@ -56,7 +56,7 @@ export function RecentlyViewed({ products }: RecentlyViewedProps) {
     );
   }
   if (feed.products.length === 0) return <p className="sfw-recently-viewed__message">{EMPTY_MESSAGE}</p>;
-  return <Slider products={feed.products} region={region} />;
+  return <Slider products={feed.products} />;
 }
 
 /**
@@ -70,7 +70,7 @@ export function RecentlyViewed({ products }: RecentlyViewedProps) {
  * depend on the window, so they render after mount (the server cannot know
  * it; the first render is the same on both sides).
  */
-function Slider({ products, region }: { products: ProductTeaser[]; region: Region }) {
+function Slider({ products }: { products: ProductTeaser[] }) {
   const uid = usePageId('sfw-recently-viewed');
   const track = useRef<HTMLUListElement>(null);
   const stopGlide = useRef<() => void>(() => {});
@@ -133,11 +133,7 @@ function Slider({ products, region }: { products: ProductTeaser[]; region: Regio
           onClick={() => goTo(page - 1)}
         />
         <ul className="sfw-recently-viewed__track" id={uid} ref={track} data-per-view={perView ?? undefined}>
-          {products.map((product, i) => (
-            <li key={i} className="sfw-recently-viewed__slide">
-              <TeaserCard product={product} region={region} source="recently-viewed" uid={`${uid}-${i}`} />
-            </li>
-          ))}
+          <ListItems items={products} Item={Slide} className="sfw-recently-viewed__slide" />
         </ul>
         <button
           type="button"
@@ -165,6 +161,12 @@ function Slider({ products, region }: { products: ProductTeaser[]; region: Regio
       )}
     </div>
   );
+}
+
+/** One slide: a teaser card (each checked against the server's before the slider hydrates, shared/runtime/list.tsx). */
+function Slide({ item }: ListItemProps<ProductTeaser>) {
+  const region = useStore($region);
+  return <TeaserCard product={item} region={region} source="recently-viewed" uid={usePageId('sfw-recently-viewed')} />;
 }
 
 /** Scrolls `el` to `left` over SLIDE_SPEED_MS (at once with reduced motion); returns a stop function. */

@@ -172,7 +172,7 @@ describe('hydration', () => {
     const log = quiet();
     const list = products.slice(0, 6).map(toTeaser);
     const host = serverHook(productGrid, { products: list });
-    host.querySelectorAll('li[data-sfw-card]')[2]!.remove();
+    host.querySelectorAll('li[data-sfw-item]')[2]!.remove();
     mount(productGrid, host);
     expect(log.warn).toHaveBeenCalledOnce();
     await waitFor(() => expect(host.querySelectorAll('.sfw-teaser-card')).toHaveLength(6));
