@@ -5,6 +5,7 @@ import { isAborted, logFailure } from '../../shared/api/client';
 import type { ProductTeaser } from '../../shared/api/schemas';
 import { $region } from '../../shared/stores/region';
 import { ListItems, type ListItemProps } from '../../shared/runtime/list';
+import { LOADING_ATTR } from '../../shared/runtime/ssr';
 import { Spinner } from '../../shared/ui/Spinner';
 import { TeaserCard } from '../teaser-card/TeaserCard';
 import { ease, pageAt, pageCount, showPagination, SLIDE_SPEED_MS, slidesPerView, WIDEST_SLIDES } from './slider';
@@ -12,8 +13,6 @@ import { usePageId } from '../../shared/ui/use-page-id';
 
 export const EMPTY_MESSAGE = 'No products to display!';
 export const ERROR_MESSAGE = 'There was an issue retrieving the feed!';
-/** The loading frame's class (kept in sync with registry.ts, which cannot import this file). */
-export const LOADING_CLASS = 'sfw-recently-viewed__status';
 
 type Feed = { status: 'loading' } | { status: 'error' } | { status: 'done'; products: ProductTeaser[] };
 
@@ -42,8 +41,8 @@ export function RecentlyViewed({ products }: RecentlyViewedProps) {
 
   if (feed.status === 'loading') {
     return (
-      // Also the server's HTML without a list: the hook then loads near the viewport (widgets/registry.ts).
-      <div className={LOADING_CLASS}>
+      // Also the server's HTML without a list: marked so, the hook loads near the viewport (wake.ts).
+      <div className="sfw-recently-viewed__status" {...{ [LOADING_ATTR]: '' }}>
         <Spinner label="Loading recently viewed products" />
       </div>
     );
