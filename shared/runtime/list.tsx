@@ -81,10 +81,12 @@ type Boundary = ComponentType<{ name: string; children: ReactNode }>;
 
 /** What defineIsland (island.tsx) takes from a list option. */
 export function listOf(name: string, schema: Schema, { prop, Item }: ListOptions, Boundary: Boundary) {
-  const entries = (schema as unknown as { entries: Record<string, Schema> }).entries;
-  let wrapped = entries[prop] as Schema & { wrapped?: Schema; item?: Schema };
-  while (wrapped.wrapped) wrapped = wrapped.wrapped as typeof wrapped;
-  const itemSchema = wrapped.item!;
+  const entries = (schema as unknown as { entries?: Record<string, Schema> }).entries ?? {};
+  let wrapped = entries[prop] as (Schema & { wrapped?: Schema; item?: Schema }) | undefined;
+  while (wrapped?.wrapped) wrapped = wrapped.wrapped as typeof wrapped;
+  // A mistake of the island's author: said at once, when its module loads.
+  if (!wrapped?.item) throw new Error(`[storefront] ${name}: the list option's prop "${prop}" is not a list (v.array) of its props schema (v.object)`);
+  const itemSchema = wrapped.item;
   /** The props with each item unread: an item is read when it hydrates. */
   const unread = v.object({ ...entries, [prop]: v.array(v.unknown()) });
   const itemsOf = (props: unknown) => (props as Record<string, unknown>)[prop];
