@@ -52,9 +52,6 @@ export function hasServerHtml(host: Element): boolean {
  */
 export const LOADING_ATTR = 'data-sfw-loading';
 
-/** True when the hook's server HTML is only its loading frame (after the marker). */
-export const isLoadingFrame = (host: Element): boolean => host.childElementCount <= 2 && !!host.lastElementChild?.hasAttribute(LOADING_ATTR);
-
 /**
  * The hook attribute, and the hook's state as the runtime sets it:
  * 'sleeping' (server HTML, no code yet), 'waiting' (until near the

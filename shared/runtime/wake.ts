@@ -18,7 +18,7 @@
  * Kept free of Preact and valibot: it is part of the entry script.
  */
 import type { Strategy } from './contracts';
-import { hasServerHtml, isLoadingFrame } from './ssr';
+import { hasServerHtml, LOADING_ATTR } from './ssr';
 
 export type { Strategy, WakeContext } from './contracts';
 
@@ -48,7 +48,7 @@ export const nearViewport: Strategy = (host, page) => {
  */
 export function withPage({ empty = wakesPage, awakeIf }: { empty?: Strategy; awakeIf?: (config: Record<string, unknown>) => boolean } = {}): Strategy {
   return (host, page) => {
-    if (!hasServerHtml(host) || isLoadingFrame(host)) return empty(host, page);
+    if (!hasServerHtml(host) || host.lastElementChild?.hasAttribute(LOADING_ATTR)) return empty(host, page);
     if (awakeIf?.(page.config())) page.wakePage();
     else page.sleep();
   };
