@@ -85,7 +85,7 @@ export function listOf(name: string, schema: Schema, { prop, Item }: ListOptions
   let wrapped = entries[prop] as (Schema & { wrapped?: Schema; item?: Schema }) | undefined;
   while (wrapped?.wrapped) wrapped = wrapped.wrapped as typeof wrapped;
   // A mistake of the island's author: said at once, when its module loads.
-  if (!wrapped?.item) throw new Error(`[storefront] ${name}: the list option's prop "${prop}" is not a list (v.array) of its props schema (v.object)`);
+  if (!wrapped?.item) throw new Error(`[storefront] ${name}: list prop "${prop}" is no v.array of its props`);
   const itemSchema = wrapped.item;
   /** The props with each item unread: an item is read when it hydrates. */
   const unread = v.object({ ...entries, [prop]: v.array(v.unknown()) });
