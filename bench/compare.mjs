@@ -43,7 +43,7 @@ function islandsMounted() {
     if (!inViewport(host)) return true;
     const state = host.getAttribute('data-island');
     if (state === 'failed') return true;
-    const pending = host.querySelector('.sfw-product-grid__pending');
+    const pending = host.querySelector('li[aria-busy="true"]');
     return state === 'ready' && host.childNodes.length > 0 && !(pending && inViewport(pending.closest('li') ?? pending));
   });
   return window.Storefront && done ? performance.now() : false;

@@ -3,7 +3,7 @@
  * Preact build, 1280×900, CPU 4× slower. Measures:
  * - all cards interactive: ms from navigation start until the grid holds N
  *   cards, its hook is mounted and no card still waits for its code (see
- *   NOT_INTERACTIVE). The check reads attributes and class lists only, so
+ *   NOT_INTERACTIVE). The check reads the DOM, never its layout, so
  *   polling it every frame lays nothing out;
  * - longest task ('longtask') and longest animation frame
  *   ('long-animation-frame': a frame's tasks plus its rendering), over the
@@ -20,16 +20,16 @@ const SETTLE_MS = 500;
 const RUN_TIMEOUT_MS = 180_000;
 /**
  * A card that is not interactive yet: a place the client-rendered grid has
- * not filled. Server-rendered cards that wait for hydration add their marker here.
+ * not filled (busy, shared/runtime/list.tsx). Server-rendered cards that wait for hydration add their selector here.
  */
-const NOT_INTERACTIVE = ['sfw-product-grid__pending'];
+const NOT_INTERACTIVE = ['li[aria-busy="true"]'];
 
 /** In the page: performance.now() once the grid shows `n` cards, all interactive, else false. */
 function allCardsInteractive([n, notInteractive]) {
   const grid = document.querySelector('[data-widget="product-grid"]');
   if (!grid || grid.getAttribute('data-island') !== 'ready') return false;
   // Live collections: their lengths are cached until the DOM changes.
-  if (notInteractive.some((name) => grid.getElementsByClassName(name).length > 0)) return false;
+  if (notInteractive.some((selector) => grid.querySelector(selector))) return false;
   return grid.getElementsByClassName('sfw-teaser-card').length >= n ? performance.now() : false;
 }
 

@@ -18,23 +18,15 @@ import { IdScopeContext } from '../ui/use-page-id';
 import type { Handoff, Island } from './contracts';
 import { propsJson, readLogged } from './props';
 import { startShared } from './shared-start';
-import { hasServerHtml, readMarker, removeMarker, type SsrMarker } from './ssr';
+import { listOf, type ListOptions } from './list';
+import { hasServerHtml, readMarker, removeMarker } from './ssr';
 import { keepTyped } from './typed';
 
 export type { Island } from './contracts';
 
-export interface IslandOptions<P> {
-  /** The server's tree when it differs from the client's View (the grid: every card, each its own root). */
-  serverView?: ComponentType<P & { ids: string }>;
-  /**
-   * Hydrates server HTML its own way (the grid, card by card). Returns the
-   * cleanup, or null after it cleared the host: the island then renders on the client.
-   */
-  hydrate?: (host: HTMLElement, marker: SsrMarker) => (() => void) | null;
-  /** See Island.reach. */
-  reach?: (host: HTMLElement, target: Element) => void;
-  /** What of the props the marker's hash covers, when not all of them (the grid checks each card itself). */
-  hashed?: (props: P) => unknown;
+export interface IslandOptions {
+  /** Its props hold a list shown one element per item (the grid, the slider): list.tsx. */
+  list?: ListOptions;
 }
 
 /** The one warning for server HTML that cannot be hydrated. */
@@ -46,32 +38,32 @@ export function defineIsland<P extends object>(
   name: string,
   schema: v.GenericSchema<unknown, P>,
   View: ComponentType<P>,
-  options: IslandOptions<P> = {},
+  options: IslandOptions = {},
 ): Island {
-  const tree = (props: P, ids: string | null, Shown: ComponentType<P> = View, ready?: () => void) => (
+  const tree = (props: P, ids: string | null, ready?: () => void) => (
     <IdScopeContext.Provider value={ids === null ? null : { base: ids, n: 0 }}>
       <IslandBoundary name={name}>
-        <Shown {...props} />
+        <View {...props} />
       </IslandBoundary>
       <Ready onReady={ready} />
     </IdScopeContext.Provider>
   );
-  const ServerView = options.serverView;
-  const hashed = options.hashed ?? ((props: P) => props);
+  const list = options.list && listOf(name, schema as v.GenericSchema<unknown, unknown>, options.list, IslandBoundary);
+  const hashed: (props: P) => unknown = list?.hashed ?? ((props) => props);
+  const withList = (element: ReactElement, mode: 'mark' | 'fill') => (list ? list.mode(element, mode) : element);
   return {
     name,
     ssr: {
       schema: schema as v.GenericSchema<unknown, unknown>,
-      render: (props, ids) =>
-        ServerView ? tree(props as P, ids, (p: P) => <ServerView {...p} ids={ids} />) : tree(props as P, ids),
+      render: (props, ids) => withList(tree(props as P, ids), 'mark'),
       hashed: (props) => hashed(props as P),
     },
-    reach: options.reach,
+    reach: list?.reach,
     mount(host, { ready, failed }: Handoff = { ready() {}, failed() {} }) {
       startShared();
       let marker = readMarker(host);
-      if (marker && options.hydrate) {
-        const cleanup = options.hydrate(host, marker);
+      if (marker && list?.hydrate) {
+        const cleanup = list.hydrate(host, marker, (why) => warnMismatch(name, why));
         if (cleanup) {
           ready();
           return cleanup;
@@ -86,12 +78,17 @@ export function defineIsland<P extends object>(
         failed();
         return () => {};
       }
-      if (marker && marker.hash === read.hash) {
+      const why = !marker
+        ? 'the hook holds HTML without a server-render marker'
+        : marker.hash !== read.hash
+          ? 'the server HTML was rendered from other props or config'
+          : list?.mismatch(host, read.props);
+      if (marker && !why) {
         removeMarker(host);
         const typed = keepTyped(host);
         const root = hydrateRoot(
           host,
-          tree(read.props, marker.ids, View, () => {
+          tree(read.props, marker.ids, () => {
             typed.restore();
             ready();
           }),
@@ -102,11 +99,11 @@ export function defineIsland<P extends object>(
         };
       }
       if (hasServerHtml(host)) {
-        warnMismatch(name, marker ? 'the server HTML was rendered from other props or config' : 'the hook holds HTML without a server-render marker');
+        warnMismatch(name, why!);
         host.replaceChildren();
       }
       const root = createRoot(host);
-      root.render(tree(read.props, null, View, ready));
+      root.render(withList(tree(read.props, null, ready), 'fill'));
       return () => root.unmount();
     },
   };

@@ -46,6 +46,13 @@ export function hasServerHtml(host: Element): boolean {
 }
 
 /**
+ * Marks server HTML that is only a loading frame (the recently-viewed slider
+ * without its list): nothing to show until its code asks, so its hook wakes
+ * as an empty one does (wake.ts withPage).
+ */
+export const LOADING_ATTR = 'data-sfw-loading';
+
+/**
  * The hook attribute, and the hook's state as the runtime sets it:
  * 'sleeping' (server HTML, no code yet), 'waiting' (until near the
  * viewport), 'loading' (code on its way or mounting), 'ready' (it listens),

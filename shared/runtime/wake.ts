@@ -18,7 +18,7 @@
  * Kept free of Preact and valibot: it is part of the entry script.
  */
 import type { Strategy } from './contracts';
-import { hasServerHtml } from './ssr';
+import { hasServerHtml, LOADING_ATTR } from './ssr';
 
 export type { Strategy, WakeContext } from './contracts';
 
@@ -42,13 +42,13 @@ export const nearViewport: Strategy = (host, page) => {
 
 /**
  * With the page: server HTML sleeps until the page wakes. `empty`: what an
- * empty hook does (default: it has nothing to show without code, so it wakes
- * the page now). `awakeIf`: the config as written lacks what the island
+ * empty hook, or one holding only its loading frame (ssr.ts LOADING_ATTR),
+ * does (default: it has nothing to show without code, so it wakes the page now). `awakeIf`: the config as written lacks what the island
  * shows, so it must run at load after all (spec §7: it asks the API).
  */
 export function withPage({ empty = wakesPage, awakeIf }: { empty?: Strategy; awakeIf?: (config: Record<string, unknown>) => boolean } = {}): Strategy {
   return (host, page) => {
-    if (!hasServerHtml(host)) return empty(host, page);
+    if (!hasServerHtml(host) || host.lastElementChild?.hasAttribute(LOADING_ATTR)) return empty(host, page);
     if (awakeIf?.(page.config())) page.wakePage();
     else page.sleep();
   };

@@ -142,8 +142,8 @@ export function useShop({ mock = 'page', dist }: { mock?: 'page' | 'server'; dis
 /**
  * Resolves when every hook in the viewport has mounted, failed or sleeps in
  * its server HTML until the page wakes (docs/architecture.md "When islands wake"; lazy
- * ones may still wait), and every product grid shows all its cards (they
- * fill in a few per task after the mount).
+ * ones may still wait), and every list shows all its items (a long list's
+ * fill in a few per task after the mount, busy until then: shared/runtime/list.tsx).
  */
 export async function waitForIslands(page: Page): Promise<void> {
   await page.waitForFunction(() => {
@@ -151,7 +151,7 @@ export async function waitForIslands(page: Page): Promise<void> {
     const hosts = [...document.querySelectorAll('[data-widget]')];
     return hosts.every((h) => {
       const state = h.getAttribute('data-island');
-      if (state === 'ready' && h.querySelector('.sfw-product-grid__pending')) return false;
+      if (state === 'ready' && h.querySelector('li[aria-busy="true"]')) return false;
       if (state === 'ready' || state === 'failed' || state === 'sleeping') return true;
       // Lazy islands below the fold wait for the viewport.
       const rect = h.getBoundingClientRect();

@@ -7,7 +7,7 @@
  * click, a second POST, a reload, a wake, the idle prefetch) starts from an
  * event, a frame, a zero-delay timer or an idle callback, and shows as a hook
  * `loading` or a request; so the page has settled once two rounds of a frame
- * and an idle callback pass with no hook loading, no grid card pending and no
+ * and an idle callback pass with no hook loading, no list item pending and no
  * request started or open. The runtime's only longer timers are the search
  * debounce and the PayPal SDK timeout (time subjects) and ANSWER_MS, a bound
  * on a wake already under way (a hook `loading`).
@@ -46,10 +46,10 @@ export function trackRequests(page: Page): Requests {
   return requests;
 }
 
-/** One frame, then an idle callback; whether every hook then rests (none loading, no grid card pending). */
+/** One frame, then an idle callback; whether every hook then rests (none loading, no list item pending). */
 const idleRound = () =>
   new Promise<boolean>((resolve) =>
-    requestAnimationFrame(() => requestIdleCallback(() => resolve(!document.querySelector('[data-island="loading"], .sfw-product-grid__pending')))),
+    requestAnimationFrame(() => requestIdleCallback(() => resolve(!document.querySelector('[data-island="loading"], [data-widget] li[aria-busy="true"]')))),
   );
 
 /**

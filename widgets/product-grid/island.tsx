@@ -11,14 +11,12 @@
  * console.warn naming it); the other cards still show.
  * Events: as teaser-card, with `source: 'product-grid'`.
  * Server HTML (dist/server/render.js) hydrates card by card, near the
- * viewport or on first interaction (hydrate.tsx); an empty hook renders on
- * the client, the cards filling in a few per task (ProductGrid.tsx).
+ * viewport or on first interaction; an empty hook renders on the client, the
+ * cards filling in a few per task (a long list: shared/runtime/list.tsx).
  */
 import { defineIsland } from '../../shared/runtime/island';
-import { ProductGrid, ProductGridProps, ServerGrid } from './ProductGrid';
-import { gridHashed, hydrateGrid, reachGrid } from './hydrate';
+import { GridCard, ProductGrid, ProductGridProps } from './ProductGrid';
 
 export const Props = ProductGridProps;
 
-// Server HTML hydrates card by card (hydrate.tsx); an empty hook renders on the client.
-export default defineIsland('product-grid', Props, ProductGrid, { serverView: ServerGrid, hydrate: hydrateGrid, reach: reachGrid, hashed: gridHashed });
+export default defineIsland('product-grid', Props, ProductGrid, { list: { prop: 'products', Item: GridCard } });

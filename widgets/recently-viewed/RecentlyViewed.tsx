@@ -3,7 +3,9 @@ import { useStore } from '@nanostores/react';
 import { getRecentlyViewed } from '../../shared/api/calls';
 import { isAborted, logFailure } from '../../shared/api/client';
 import type { ProductTeaser } from '../../shared/api/schemas';
-import { $region, type Region } from '../../shared/stores/region';
+import { $region } from '../../shared/stores/region';
+import { ListItems, type ListItemProps } from '../../shared/runtime/list';
+import { LOADING_ATTR } from '../../shared/runtime/ssr';
 import { Spinner } from '../../shared/ui/Spinner';
 import { TeaserCard } from '../teaser-card/TeaserCard';
 import { ease, pageAt, pageCount, showPagination, SLIDE_SPEED_MS, slidesPerView, WIDEST_SLIDES } from './slider';
@@ -11,8 +13,6 @@ import { usePageId } from '../../shared/ui/use-page-id';
 
 export const EMPTY_MESSAGE = 'No products to display!';
 export const ERROR_MESSAGE = 'There was an issue retrieving the feed!';
-/** The loading frame's class (kept in sync with registry.ts, which cannot import this file). */
-export const LOADING_CLASS = 'sfw-recently-viewed__status';
 
 type Feed = { status: 'loading' } | { status: 'error' } | { status: 'done'; products: ProductTeaser[] };
 
@@ -23,7 +23,6 @@ export interface RecentlyViewedProps {
 
 /** GET /recently-viewed (unless the page gave the list): loading, then the slider, or the empty or the error message (spec §4). */
 export function RecentlyViewed({ products }: RecentlyViewedProps) {
-  const region = useStore($region);
   const [feed, setFeed] = useState<Feed>(() => (products ? { status: 'done', products } : { status: 'loading' }));
 
   useEffect(() => {
@@ -42,8 +41,8 @@ export function RecentlyViewed({ products }: RecentlyViewedProps) {
 
   if (feed.status === 'loading') {
     return (
-      // Also the server's HTML without a list: the hook then loads near the viewport (widgets/registry.ts).
-      <div className={LOADING_CLASS}>
+      // Also the server's HTML without a list: marked so, the hook loads near the viewport (wake.ts).
+      <div className="sfw-recently-viewed__status" {...{ [LOADING_ATTR]: '' }}>
         <Spinner label="Loading recently viewed products" />
       </div>
     );
@@ -56,7 +55,7 @@ export function RecentlyViewed({ products }: RecentlyViewedProps) {
     );
   }
   if (feed.products.length === 0) return <p className="sfw-recently-viewed__message">{EMPTY_MESSAGE}</p>;
-  return <Slider products={feed.products} region={region} />;
+  return <Slider products={feed.products} />;
 }
 
 /**
@@ -70,7 +69,7 @@ export function RecentlyViewed({ products }: RecentlyViewedProps) {
  * depend on the window, so they render after mount (the server cannot know
  * it; the first render is the same on both sides).
  */
-function Slider({ products, region }: { products: ProductTeaser[]; region: Region }) {
+function Slider({ products }: { products: ProductTeaser[] }) {
   const uid = usePageId('sfw-recently-viewed');
   const track = useRef<HTMLUListElement>(null);
   const stopGlide = useRef<() => void>(() => {});
@@ -133,11 +132,7 @@ function Slider({ products, region }: { products: ProductTeaser[]; region: Regio
           onClick={() => goTo(page - 1)}
         />
         <ul className="sfw-recently-viewed__track" id={uid} ref={track} data-per-view={perView ?? undefined}>
-          {products.map((product, i) => (
-            <li key={i} className="sfw-recently-viewed__slide">
-              <TeaserCard product={product} region={region} source="recently-viewed" uid={`${uid}-${i}`} />
-            </li>
-          ))}
+          <ListItems items={products} Item={Slide} className="sfw-recently-viewed__slide" />
         </ul>
         <button
           type="button"
@@ -165,6 +160,12 @@ function Slider({ products, region }: { products: ProductTeaser[]; region: Regio
       )}
     </div>
   );
+}
+
+/** One slide: a teaser card (each checked against the server's before the slider hydrates, shared/runtime/list.tsx). */
+function Slide({ item }: ListItemProps<ProductTeaser>) {
+  const region = useStore($region);
+  return <TeaserCard product={item} region={region} source="recently-viewed" uid={usePageId('sfw-recently-viewed')} />;
 }
 
 /** Scrolls `el` to `left` over SLIDE_SPEED_MS (at once with reduced motion); returns a stop function. */

@@ -27,4 +27,5 @@ import { RecentlyViewed } from './RecentlyViewed';
 
 export const RecentlyViewedProps = v.object({ products: v.nullish(v.array(ProductTeaser)) });
 
-export default defineIsland('recently-viewed', RecentlyViewedProps, RecentlyViewed);
+// A list: read and checked slide by slide, hydrated whole (shared/runtime/list.tsx).
+export default defineIsland('recently-viewed', RecentlyViewedProps, RecentlyViewed, { list: { prop: 'products' } });

@@ -115,7 +115,7 @@ const quietCheck = () => {
   const open = w.__sfwOpen;
   const last = (w.__sfwSettle ??= { quiet: 0, seen: -1, frame: -1 });
   const seen = performance.getEntriesByType('resource').length;
-  const quiet = !document.querySelector('[data-island="loading"], .sfw-product-grid__pending') && open.requests === 0 && seen === last.seen && open.frames > last.frame;
+  const quiet = !document.querySelector('[data-island="loading"], [data-widget] li[aria-busy="true"]') && open.requests === 0 && seen === last.seen && open.frames > last.frame;
   w.__sfwSettle = { quiet: quiet ? last.quiet + 1 : 0, seen, frame: open.frames };
   requestAnimationFrame(() => open.frames++);
   return w.__sfwSettle.quiet >= 3;

@@ -10,14 +10,14 @@
  * `$(document).on('click', …)`) sees.
  */
 import { useLayoutEffect, useState } from 'react';
-import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'preact-render-to-string';
 import * as v from 'valibot';
 import { readPageConfig } from '../../../shared/config';
 import { defineEnhancer } from '../../../shared/runtime/enhancer';
 import { defineIsland, type Island } from '../../../shared/runtime/island';
 import { renderHash } from '../../../shared/runtime/props';
-import { markerHtml, removeMarker } from '../../../shared/runtime/ssr';
+import { ListItems, type ListItemProps } from '../../../shared/runtime/list';
+import { markerHtml } from '../../../shared/runtime/ssr';
 import { useMounted } from '../../../shared/ui/use-page-id';
 
 /** What the islands did: one entry per handled input. */
@@ -33,6 +33,8 @@ export interface Control {
 }
 export interface Kind {
   island: Island;
+  /** The hook's props (data-props), when it has any. */
+  props?: object;
   /** The island's server HTML (as the server renders it), '' for an enhancer of the page's own markup. */
   markup: string;
   controls: Control[];
@@ -105,49 +107,21 @@ const Form = () => (
   </form>
 );
 
-/** Like the product grid: each item is its own root, hydrated when reached (or soon after). */
-const ITEMS = 3;
-const Item = ({ i }: { i: number }) => (
+/** Like the product grid: a long list (shared/runtime/list.tsx), each item its own root, hydrated when reached (or near the viewport). */
+const Item = ({ item }: ListItemProps<number>) => (
   <>
-    <button type="button" onClick={effect(`add${i}`)}>
-      Add {i}
+    <button type="button" onClick={effect(`add${item}`)}>
+      Add {item}
     </button>
-    <a href={`/p/${i}`}>Item {i}</a>
+    <a href={`/p/${item}`}>Item {item}</a>
   </>
 );
-const List = () => (
+const ListProps = v.object({ items: v.array(v.number()) });
+const List = ({ items }: v.InferOutput<typeof ListProps>) => (
   <ul>
-    {Array.from({ length: ITEMS }, (_, i) => (
-      <li key={i} data-item={i}>
-        <Item i={i} />
-      </li>
-    ))}
+    <ListItems items={items} Item={Item} className="item" />
   </ul>
 );
-const reachItem = new WeakMap<HTMLElement, (target: Element) => void>();
-function hydrateList(host: HTMLElement): () => void {
-  removeMarker(host);
-  const roots: Array<{ unmount(): void }> = [];
-  const waiting = new Set(host.querySelectorAll<HTMLElement>('li[data-item]'));
-  const hydrate = (li: HTMLElement) => {
-    if (!waiting.delete(li)) return;
-    roots.push(hydrateRoot(li, <Item i={Number(li.dataset.item)} />));
-  };
-  reachItem.set(host, (target) => {
-    const li = target.closest<HTMLElement>('li[data-item]');
-    if (li) hydrate(li);
-  });
-  // The rest, one per task, as the grid's visibility queue does.
-  const timer = setInterval(() => {
-    const next = waiting.values().next().value;
-    if (next) hydrate(next);
-    else clearInterval(timer);
-  });
-  return () => {
-    clearInterval(timer);
-    roots.forEach((root) => root.unmount());
-  };
-}
 
 const none = v.object({});
 const islands = {
@@ -155,7 +129,7 @@ const islands = {
   toggle: defineIsland('toggle', none, Toggle),
   combobox: defineIsland('combobox', none, Combobox),
   form: defineIsland('form', none, Form),
-  list: defineIsland('list', none, List, { hydrate: hydrateList, reach: (host, target) => reachItem.get(host)?.(target) }),
+  list: defineIsland('list', ListProps, List, { list: { prop: 'items', Item } }),
   enhancer: defineEnhancer('enhancer', (host) => {
     const button = host.querySelector('button')!;
     const press = effect('menu');
@@ -165,9 +139,9 @@ const islands = {
 };
 
 /** The hook's inner HTML as the server renderer writes it: the marker, then the island's tree. */
-function serverHtml(island: Island): string {
+function serverHtml(island: Island, props: object = {}): string {
   const ids = 'x1';
-  return markerHtml({ hash: renderHash(island.name, {}, readPageConfig()), ids }) + renderToString(island.ssr!.render({}, ids));
+  return markerHtml({ hash: renderHash(island.name, island.ssr!.hashed(props), readPageConfig()), ids }) + renderToString(island.ssr!.render(props, ids));
 }
 
 export function kinds(): Record<string, Kind> {
@@ -178,11 +152,12 @@ export function kinds(): Record<string, Kind> {
     form: { island: islands.form, markup: serverHtml(islands.form), controls: [{ selector: 'button', role: 'submit', effect: 'add' }] },
     list: {
       island: islands.list,
-      markup: serverHtml(islands.list),
+      props: { items: [0, 1, 2] },
+      markup: serverHtml(islands.list, { items: [0, 1, 2] }),
       controls: [
-        { selector: 'li[data-item="0"] button', role: 'button', effect: 'add0' },
-        { selector: 'li[data-item="2"] button', role: 'button', effect: 'add2' },
-        { selector: 'li[data-item="1"] a', role: 'link' },
+        { selector: 'li:nth-child(1) button', role: 'button', effect: 'add0' },
+        { selector: 'li:nth-child(3) button', role: 'button', effect: 'add2' },
+        { selector: 'li:nth-child(2) a', role: 'link' },
       ],
     },
     enhancer: { island: islands.enhancer, markup: '<button type="button" aria-expanded="false">Menu</button>', controls: [{ selector: 'button', role: 'button', effect: 'menu' }], atLoad: true },

@@ -130,7 +130,7 @@ async function run(name: string, kind: Kind, c: Case): Promise<string[]> {
   window.addEventListener('error', onError);
   const error = vi.spyOn(console, 'error').mockImplementation(() => {});
   vi.spyOn(console, 'warn').mockImplementation(() => {});
-  const host = hook(name);
+  const host = hook(name, kind.props);
   host.innerHTML = kind.markup;
   const id = `case-${++cases}`;
   const { load, arrive, end } = gatedLoad(kind, c.outcome, id);

@@ -16,6 +16,7 @@ import searchBar from '../../../widgets/search-bar/island';
 import cartDropdown from '../../../widgets/cart-dropdown/island';
 import teaserCard from '../../../widgets/teaser-card/island';
 import productGrid from '../../../widgets/product-grid/island';
+import recentlyViewed from '../../../widgets/recently-viewed/island';
 import { hook } from '../hook';
 
 /** A hook as the Blade helper prints it: data-props and the server's HTML. */
@@ -172,7 +173,7 @@ describe('hydration', () => {
     const log = quiet();
     const list = products.slice(0, 6).map(toTeaser);
     const host = serverHook(productGrid, { products: list });
-    host.querySelectorAll('li[data-sfw-card]')[2]!.remove();
+    host.querySelectorAll('li[data-sfw-item]')[2]!.remove();
     mount(productGrid, host);
     expect(log.warn).toHaveBeenCalledOnce();
     await waitFor(() => expect(host.querySelectorAll('.sfw-teaser-card')).toHaveLength(6));
@@ -216,5 +217,25 @@ describe('hydration', () => {
     mount(productGrid, host);
     expect(log.warn).toHaveBeenCalledOnce();
     await waitFor(() => expect(host.querySelectorAll('.sfw-teaser-card')).toHaveLength(5));
+  });
+
+  it('recently-viewed: the slider hydrates whole on its server slides; a changed slide renders it on the client with one warning naming that slide', async () => {
+    const log = quiet();
+    const list = products.slice(0, 4).map((p) => ({ ...toTeaser(p), showATC: true, rewardRedemptionOnly: false, needsOptions: true }));
+    const same = serverHook(recentlyViewed, { products: list });
+    const next = same.querySelector('button[aria-label="Next products"]');
+    const adds = [...same.querySelectorAll('.sfw-teaser-card button')];
+    mount(recentlyViewed, same);
+    expect(same.querySelector('button[aria-label="Next products"]')).toBe(next);
+    expect([...same.querySelectorAll('.sfw-teaser-card button')]).toEqual(adds);
+    expect(log.warn).not.toHaveBeenCalled();
+
+    const edited = list.map((p, i) => (i === 2 ? { ...p, title: 'Changed' } : p));
+    const old = serverHook(recentlyViewed, { products: edited }, render('recently-viewed', { products: list }));
+    mount(recentlyViewed, old);
+    expect(log.warn).toHaveBeenCalledOnce();
+    expect(String(log.warn.mock.calls[0]![0])).toMatch(/recently-viewed: item 3 does not match its products entry/);
+    await waitFor(() => expect(old.querySelectorAll('.sfw-teaser-card__title')[2]!.textContent).toBe('Changed'));
+    expect(log.error).not.toHaveBeenCalled();
   });
 });

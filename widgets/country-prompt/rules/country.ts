@@ -13,7 +13,7 @@ export interface CountryOutcome {
 }
 
 export function countryOutcome(check: CountryCheck): CountryOutcome {
-  // widgets/registry.ts (isHome) applies the same rule before the prompt's code loads.
+  // wake.ts (isHome) applies the same rule before the prompt's code loads.
   const country = check.country.trim().toUpperCase();
   if (country === '' || country === 'US') return { remember: null, offer: false };
   return { remember: country, offer: check.opt };
