@@ -16,9 +16,10 @@ import type * as v from 'valibot';
 import { readPageConfig } from '../config';
 import { IdScopeContext } from '../ui/use-page-id';
 import type { Handoff, Island } from './contracts';
+import { deliver } from './deliver';
 import { propsJson, readLogged } from './props';
 import { startShared } from './shared-start';
-import { hasServerHtml, readMarker, removeMarker, type SsrMarker } from './ssr';
+import { hasServerHtml, readMarker, removeMarker, stateOf, type SsrMarker } from './ssr';
 import { keepTyped } from './typed';
 
 export type { Island } from './contracts';
@@ -48,12 +49,12 @@ export function defineIsland<P extends object>(
   View: ComponentType<P>,
   options: IslandOptions<P> = {},
 ): Island {
-  const tree = (props: P, ids: string | null, Shown: ComponentType<P> = View, ready?: () => void) => (
+  const tree = (props: P, ids: string | null, Shown: ComponentType<P> = View, ready?: ReadyProps) => (
     <IdScopeContext.Provider value={ids === null ? null : { base: ids, n: 0 }}>
       <IslandBoundary name={name}>
         <Shown {...props} />
       </IslandBoundary>
-      <Ready onReady={ready} />
+      {ready && <Ready {...ready} />}
     </IdScopeContext.Provider>
   );
   const ServerView = options.serverView;
@@ -67,13 +68,13 @@ export function defineIsland<P extends object>(
       hashed: (props) => hashed(props as P),
     },
     reach: options.reach,
-    mount(host, { ready, failed }: Handoff = { ready() {}, failed() {} }) {
+    mount(host, handoff: Handoff = { ready() {}, failed() {} }) {
       startShared();
       let marker = readMarker(host);
       if (marker && options.hydrate) {
         const cleanup = options.hydrate(host, marker);
         if (cleanup) {
-          ready();
+          handoff.ready();
           return cleanup;
         }
         marker = null; // it cleared the host (or the props fail below): render on the client
@@ -83,19 +84,13 @@ export function defineIsland<P extends object>(
       if (!read.ok) {
         console.error(read.message);
         host.replaceChildren();
-        failed();
+        handoff.failed();
         return () => {};
       }
       if (marker && marker.hash === read.hash) {
         removeMarker(host);
         const typed = keepTyped(host);
-        const root = hydrateRoot(
-          host,
-          tree(read.props, marker.ids, View, () => {
-            typed.restore();
-            ready();
-          }),
-        );
+        const root = hydrateRoot(host, tree(read.props, marker.ids, View, { host, handoff, reach: options.reach, typed }));
         return () => {
           typed.stop();
           root.unmount();
@@ -106,21 +101,38 @@ export function defineIsland<P extends object>(
         host.replaceChildren();
       }
       const root = createRoot(host);
-      root.render(tree(read.props, null, View, ready));
+      root.render(tree(read.props, null, View, { host, handoff, reach: options.reach }));
       return () => root.unmount();
     },
   };
 }
 
+interface ReadyProps {
+  host: HTMLElement;
+  handoff: Handoff;
+  reach?: Island['reach'];
+  /** What was typed into the server HTML, put back once hydrated. */
+  typed?: { restore(): void };
+}
+
 /**
  * Renders nothing. It comes last, so its layout effect runs in the commit
  * that put the island's handlers in the DOM, after the island's own layout
- * effects, and tells the runtime the island listens. The elements are the
- * server's (hydration keeps them), so what was held goes to the very node
- * the shopper reached.
+ * effects: the island listens. What was held (intent.ts) is taken, the hook
+ * becomes ready and it is delivered (deliver.ts), in one task, after the
+ * commit's own re-renders. The elements are the server's (hydration keeps
+ * them), so it goes to the very node the shopper reached.
  */
-function Ready({ onReady }: { onReady?: () => void }) {
-  useLayoutEffect(() => onReady?.(), []);
+function Ready({ host, handoff, reach, typed }: ReadyProps) {
+  useLayoutEffect(() => {
+    typed?.restore();
+    if (!handoff.held?.has(host)) return handoff.ready();
+    queueMicrotask(() => {
+      const held = handoff.held!.take(host);
+      handoff.ready();
+      if (stateOf(host) === 'ready') deliver(host, held, reach);
+    });
+  }, []);
   return null;
 }
 
