@@ -55,17 +55,15 @@ export function setState(host: HTMLElement, to: HostState | null): boolean {
   return true;
 }
 
-type HandoffModule = typeof import('./deliver');
-let handoffModule: HandoffModule | undefined;
 /**
- * Runs `then` with the delivery code (a chunk of its own, fetched at idle,
- * out of the entry): in a microtask when it ran before, else once it arrives
- * (what comes meanwhile is held too). When it cannot come either (the page's
- * build was deleted before the idle fetch), what was held is lost with the
- * page's code, and the browser logs the failed import.
+ * Runs `then` with the delivery code (deliver.ts, out of the entry: fetched at
+ * idle, and run already once an island mounted) once it came: meanwhile the
+ * hook's state stays, so what comes is held too. When it cannot come (the
+ * page's build was deleted before the idle fetch), what was held is lost with
+ * the page's code, and the browser logs the failed import.
  */
-export function withHandoff(then: (m: HandoffModule) => void): void {
-  void (handoffModule ? Promise.resolve(handoffModule) : import('./deliver')).then((m) => then((handoffModule = m)));
+export function withHandoff(then: (m: typeof import('./deliver')) => void): void {
+  void import('./deliver').then(then);
 }
 
 /** Lets input through: scheduler.yield where the browser has it, else a fresh task. */
