@@ -5,9 +5,10 @@
 export const BUDGETS = {
   /**
    * The entry holds the runtime's one intent layer (shared/runtime/intent.ts), the wake strategies, the page
-   * lifecycle and the hook contract: 3.62 KB since it checks for a reloaded page's notice, pauses its
-   * listeners while a held input is delivered and takes its registry from the island folders (3.55 KB
-   * before; 3.68 KB with hold keys and the press tracker).
+   * lifecycle and the hook contract: 3.59 KB since an island's ready commit delivers what was held itself
+   * (island.tsx imports deliver.ts; 3.62 KB when the entry did it, with the reloaded page's notice, the
+   * listeners paused while a held input is delivered and the registry from the island folders; 3.68 KB with
+   * hold keys and the press tracker).
    * Its limit keeps 5 % or more above that, so that an unrelated change does not fail
    * npm test; what runs before input has DESIGN.md's hard budget (`page`).
    */

@@ -6,12 +6,18 @@
 import type { ReactElement } from 'react';
 import type * as v from 'valibot';
 
-/** What an island tells the runtime (Island.mount's second argument; hook.ts hydrate makes it). */
+/** What an island and the runtime tell each other (Island.mount's second argument; page.ts hydrate makes it). */
 export interface Handoff {
-  /** Its live handlers are in the DOM: call in the commit that put them there (a layout effect), once. */
+  /**
+   * Its live handlers are in the DOM: call in the commit that put them there (a layout effect), once; the hook
+   * becomes ready. What is still held then is delivered first (deliver.ts, its chunk fetched when it has not run:
+   * an enhancer runs before input without it).
+   */
   ready(): void;
   /** It cannot run on this hook (bad props, a crash while mounting): it logged why. */
   failed(): void;
+  /** What the intent layer held: an island that delivers it itself (island.tsx) takes it, calls ready() and delivers it, in one task. */
+  held?: HeldInputs;
 }
 
 export interface Island {
@@ -19,7 +25,7 @@ export interface Island {
   /**
    * Mounts on the hook and returns the unmount. Calls `handoff.ready()` in
    * the commit that puts its live handlers in the DOM (a layout effect):
-   * the runtime then delivers what arrived before, at once (hook.ts).
+   * what arrived before is delivered at once (island.tsx, page.ts).
    * A hook it cannot mount: `handoff.failed()`, after logging why.
    */
   mount(host: HTMLElement, handoff?: Handoff): () => void;

@@ -1,10 +1,11 @@
 /**
  * Delivers what the shopper did to an island's server HTML before it
  * listened (intent.ts holds it), and what happens when its code does not
- * come. A chunk of its own, fetched at idle, run only when something was
- * held or a lazy part failed: most pages never need it.
+ * come. Out of the entry (what runs before input): an island's ready commit
+ * calls `deliver` (island.tsx imports it); the entry imports this chunk only
+ * for an enhancer's held input, a failed island or an unknown widget.
  *
- * Code that does not arrive: a chunk is tried twice (hook.ts, lazyPart); when
+ * Code that does not arrive: a chunk is tried twice (page.ts, lazyPart); when
  * it fails again, the page's build is most likely gone. What the shopper
  * asked for still happens: a held link is followed, a form with an action
  * was never held (it posts), and anything else reloads the page once

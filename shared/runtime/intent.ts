@@ -1,14 +1,14 @@
 /**
  * The one set of capture listeners for "the shopper reached an island"
  * (a pointer over, a touch, a press, a key, a focus, a click inside a hook).
- * Each event goes to the hook it happened in: the runtime (mount.ts) fetches
- * that island's code, wakes the page, or lets a mounted island prepare the
- * part that was reached (the grid hydrates that card).
+ * Each event goes to the hook it happened in: the runtime fetches that
+ * island's code (mount.ts), wakes the page (page.ts), or lets a mounted
+ * island prepare the part that was reached (the grid hydrates that card).
  *
  * What the shopper did to an island's server HTML before it listened is
  * held for it, and stopped (no handler, the island's or the host page's,
- * sees it now), then taken when it listens (hook.ts) and delivered
- * (deliver.ts), in the order it happened; the host page's delegated handlers
+ * sees it now), then taken in the commit that makes it listen (island.tsx)
+ * and delivered (deliver.ts), in the order it happened; the host page's delegated handlers
  * see that delivery, once. The delivery does not pass through these
  * listeners (`take` stops them for that task), so they run once per native
  * event:
@@ -39,8 +39,10 @@ import { HELD_CLICK, hasServerHtml, HOOK_SELECTOR, PENDING, stateOf } from './ss
 export interface IntentHandlers {
   /** A pointer over or a focus in the hook: its code will soon be needed. */
   near(host: HTMLElement): void;
-  /** The shopper reached `target` in the hook: its code is needed now. */
+  /** The shopper reached `target` in a ready hook: its island prepares it (Island.reach). */
   reach(host: HTMLElement, target: Element): void;
+  /** The shopper reached an island: the page wakes, that hook first when it sleeps (page.ts). */
+  wake(first: HTMLElement): void;
   /** Whether a pointer moving counts (only while islands sleep: it is frequent). */
   watchMoves(): boolean;
 }
@@ -100,7 +102,8 @@ export function listenForIntent(handlers: IntentHandlers): HeldInputs & { stop()
         hold(host, held);
       }
     }
-    handlers.reach(host, target);
+    if (state === 'ready') handlers.reach(host, target);
+    handlers.wake(host);
   }
 
   // The ways to reach an island, after a pointer over it.

@@ -16,10 +16,11 @@ import type * as v from 'valibot';
 import { readPageConfig } from '../config';
 import { IdScopeContext } from '../ui/use-page-id';
 import type { Handoff, Island } from './contracts';
+import { deliver } from './deliver';
 import { propsJson, readLogged } from './props';
 import { startShared } from './shared-start';
 import { listOf, type ListOptions } from './list';
-import { hasServerHtml, readMarker, removeMarker } from './ssr';
+import { hasServerHtml, readMarker, removeMarker, stateOf } from './ssr';
 import { keepTyped } from './typed';
 
 export type { Island } from './contracts';
@@ -40,12 +41,12 @@ export function defineIsland<P extends object>(
   View: ComponentType<P>,
   options: IslandOptions = {},
 ): Island {
-  const tree = (props: P, ids: string | null, ready?: () => void) => (
+  const tree = (props: P, ids: string | null, ready?: ReadyProps) => (
     <IdScopeContext.Provider value={ids === null ? null : { base: ids, n: 0 }}>
       <IslandBoundary name={name}>
         <View {...props} />
       </IslandBoundary>
-      <Ready onReady={ready} />
+      {ready && <Ready {...ready} />}
     </IdScopeContext.Provider>
   );
   const list = options.list && listOf(name, schema as v.GenericSchema<unknown, unknown>, options.list, IslandBoundary);
@@ -59,13 +60,13 @@ export function defineIsland<P extends object>(
       hashed: (props) => hashed(props as P),
     },
     reach: list?.reach,
-    mount(host, { ready, failed }: Handoff = { ready() {}, failed() {} }) {
+    mount(host, handoff: Handoff = { ready() {}, failed() {} }) {
       startShared();
       let marker = readMarker(host);
       if (marker && list?.hydrate) {
         const cleanup = list.hydrate(host, marker, (why) => warnMismatch(name, why));
         if (cleanup) {
-          ready();
+          handoff.ready();
           return cleanup;
         }
         marker = null; // it cleared the host (or the props fail below): render on the client
@@ -75,7 +76,7 @@ export function defineIsland<P extends object>(
       if (!read.ok) {
         console.error(read.message);
         host.replaceChildren();
-        failed();
+        handoff.failed();
         return () => {};
       }
       const why = !marker
@@ -86,13 +87,7 @@ export function defineIsland<P extends object>(
       if (marker && !why) {
         removeMarker(host);
         const typed = keepTyped(host);
-        const root = hydrateRoot(
-          host,
-          tree(read.props, marker.ids, () => {
-            typed.restore();
-            ready();
-          }),
-        );
+        const root = hydrateRoot(host, tree(read.props, marker.ids, { host, handoff, reach: list?.reach, typed }));
         return () => {
           typed.stop();
           root.unmount();
@@ -103,21 +98,38 @@ export function defineIsland<P extends object>(
         host.replaceChildren();
       }
       const root = createRoot(host);
-      root.render(withList(tree(read.props, null, ready), 'fill'));
+      root.render(withList(tree(read.props, null, { host, handoff, reach: list?.reach }), 'fill'));
       return () => root.unmount();
     },
   };
 }
 
+interface ReadyProps {
+  host: HTMLElement;
+  handoff: Handoff;
+  reach?: Island['reach'];
+  /** What was typed into the server HTML, put back once hydrated. */
+  typed?: { restore(): void };
+}
+
 /**
  * Renders nothing. It comes last, so its layout effect runs in the commit
  * that put the island's handlers in the DOM, after the island's own layout
- * effects, and tells the runtime the island listens. The elements are the
- * server's (hydration keeps them), so what was held goes to the very node
- * the shopper reached.
+ * effects: the island listens. What was held (intent.ts) is taken, the hook
+ * becomes ready and it is delivered (deliver.ts), in one task, after the
+ * commit's own re-renders. The elements are the server's (hydration keeps
+ * them), so it goes to the very node the shopper reached.
  */
-function Ready({ onReady }: { onReady?: () => void }) {
-  useLayoutEffect(() => onReady?.(), []);
+function Ready({ host, handoff, reach, typed }: ReadyProps) {
+  useLayoutEffect(() => {
+    typed?.restore();
+    if (!handoff.held?.has(host)) return handoff.ready();
+    queueMicrotask(() => {
+      const held = handoff.held!.take(host);
+      handoff.ready();
+      if (stateOf(host) === 'ready') deliver(host, held, reach);
+    });
+  }, []);
   return null;
 }
 

@@ -4,11 +4,12 @@
  * that are removed. Named parts, each small:
  *
  * - wake.ts: when each hook mounts, a strategy per registry line;
- * - page.ts: the page's lifecycle (starting, asleep, waking, awake);
+ * - page.ts: the page's lifecycle (starting, asleep, waking, awake), the
+ *   hydrate contract, and the one writer of a hook's state;
  * - intent.ts: the capture listeners; inputs held for hooks not yet ready;
- * - hook.ts: the hydrate contract, and the one writer of a hook's state;
- * - deliver.ts (a chunk of its own): delivers what was held, or what a failed
- *   island leaves (reload.ts, the one reload-once; notice.ts, what the reloaded page says);
+ * - deliver.ts (out of the entry): delivers what was held (island.tsx calls
+ *   it), or what a failed island leaves (reload.ts, the one reload-once;
+ *   notice.ts, what the reloaded page says);
  * - contracts.ts: the types these parts and the islands share;
  * - events.ts: storefront events kept for the islands that wake.
  *
@@ -16,9 +17,8 @@
  */
 import { listenForIntent } from './intent';
 import type { Claim, IslandEntry } from './contracts';
-import { hydrate, setState, withHandoff } from './hook';
-import { createPage } from './page';
-import { HOOK_SELECTOR, NOTICE, STATE_ATTR, stateOf, WIDGET_ATTR } from './ssr';
+import { createPage, setState, withHandoff } from './page';
+import { HOOK_SELECTOR, NOTICE, STATE_ATTR, WIDGET_ATTR } from './ssr';
 import { keepStorefrontEvents } from '../events';
 import { readRawConfig, withPage } from './wake';
 
@@ -52,26 +52,19 @@ export function createRuntime(registry: IslandRegistry, options: RuntimeOptions 
   // An event for a sleeping island (Sign in's modal-open) reaches it: it mounts next, not after the others.
   const events = keepStorefrontEvents(
     () => page.state === 'awake',
-    (addressee) => {
-      const host = addressee?.closest<HTMLElement>(HOOK_SELECTOR);
-      page.wake(host && stateOf(host) === 'sleeping' ? host : undefined);
-    },
+    (addressee) => void page.wake(addressee?.closest<HTMLElement>(HOOK_SELECTOR)),
   );
+  const page = createPage(entryOf, claims, () => intent, () => events.forget());
+  // Any island reached wakes the page (page.wake, called by the listener itself).
   const intent = listenForIntent({
     near: (host) => {
       const chunk = chunkOf(host);
       if (chunk) options.preload?.([chunk]);
     },
-    reach: (host, target) => {
-      const state = stateOf(host);
-      if (state === 'ready') claims.get(host)?.island?.reach?.(host, target);
-      // Any island reached wakes the page, a sleeping one first (one waiting for the viewport is reached there: its observer mounts it).
-      page.wake(state === 'sleeping' || state === null ? host : undefined);
-    },
+    reach: (host, target) => claims.get(host)?.island?.reach?.(host, target),
+    wake: page.wake,
     watchMoves: () => page.state === 'asleep',
   });
-  const mountHost = (host: HTMLElement) => hydrate(host, entryOf(host)!, intent, claims);
-  const page = createPage(mountHost, () => events.forget());
 
   /** Mounts every hook inside `root` (and `root` itself) that is not claimed yet, each by its strategy. */
   function mount(root: ParentNode = document): void {
@@ -94,7 +87,7 @@ export function createRuntime(registry: IslandRegistry, options: RuntimeOptions 
         added.push(chunk);
       }
       const stop = (entry.wake ?? withPageByDefault)(host, {
-        hydrate: () => void mountHost(host),
+        hydrate: () => void page.hydrate(host),
         sleep: () => page.sleep(host),
         wakePage: () => {
           page.sleep(host);
@@ -107,7 +100,7 @@ export function createRuntime(registry: IslandRegistry, options: RuntimeOptions 
     }
     if (preloaded && added.length) options.preload?.(added);
     page.claimed();
-    if (wakeNow) page.wake();
+    if (wakeNow) void page.wake();
   }
 
   function unmountHost(host: HTMLElement): void {
@@ -145,7 +138,7 @@ export function createRuntime(registry: IslandRegistry, options: RuntimeOptions 
     unmount,
     observe,
     /** Wakes the page now (`Storefront.wake()`, for a template that knows better). */
-    wake: () => page.wake(),
+    wake: () => void page.wake(),
     /** Fetches what the page's hooks need, now and for hooks added later (call when the browser is idle). */
     prefetch(): void {
       preloaded = true;

@@ -1,7 +1,7 @@
 import { waitFor } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import { backend } from '../../../demo-pages/mock/node';
-import { setState } from '../../../shared/runtime/hook';
+import { setState } from '../../../shared/runtime/page';
 import island from '../../../widgets/loyalty-action/island';
 
 function hook(props: string) {

@@ -10,7 +10,7 @@ import { backend } from '../../../demo-pages/mock/node';
 import { $openPanel } from '../../../shared/stores/panels';
 import { render } from '../../../widgets/server';
 import type { Island } from '../../../shared/runtime/island';
-import { setState } from '../../../shared/runtime/hook';
+import { setState } from '../../../shared/runtime/page';
 import { listenForIntent } from '../../../shared/runtime/intent';
 import searchBar from '../../../widgets/search-bar/island';
 import cartDropdown from '../../../widgets/cart-dropdown/island';
@@ -29,7 +29,7 @@ function serverHook(island: Island, props: object, html = render(island.name, pr
 /** Mounts as the runtime does: the page's intent listener hands the island what the shopper reaches (the grid hydrates that card). */
 function mount(island: Island, host: HTMLElement) {
   let unmount = () => {};
-  const intent = listenForIntent({ near: () => {}, reach: (h, target) => island.reach?.(h, target), watchMoves: () => false });
+  const intent = listenForIntent({ near: () => {}, reach: (h, target) => island.reach?.(h, target), wake: () => {}, watchMoves: () => false });
   act(() => {
     setState(host, 'loading');
     unmount = island.mount(host, { ready: () => setState(host, 'ready'), failed: () => setState(host, 'failed') });
