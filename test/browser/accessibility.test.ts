@@ -187,7 +187,8 @@ describe('forced colours', () => {
     await page.evaluate(() => window.dispatchEvent(new CustomEvent('storefront:modal-open', { detail: { id: 'region-dialog' } })));
     const dialog = page.locator('dialog:is([open], :popover-open)');
     await dialog.waitFor();
-    const border = await dialog.evaluate((d) => {
+    // The box is the panel: the dialog around it covers the viewport as the backdrop.
+    const border = await dialog.locator('.sfw-modal__panel').evaluate((d) => {
       const s = getComputedStyle(d);
       return { style: s.borderTopStyle, width: parseFloat(s.borderTopWidth), color: s.borderTopColor };
     });
