@@ -122,6 +122,17 @@ afterAll(async () => {
 });
 
 describe('a scratch island: one folder, no other file edited', () => {
+  /** The scratch page on a touch screen, with the console errors and page errors it reports. */
+  async function openTouch() {
+    const context = await browser.newContext({ hasTouch: true });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(url);
+    return { context, page, errors };
+  }
+
   it('the server renderer renders it from its example, and the render service warms it up', () => {
     expect(rendered.widgets).toContain('scratch-counter');
     expect(rendered.warmUp).toContain('scratch-counter');
@@ -129,12 +140,7 @@ describe('a scratch island: one folder, no other file edited', () => {
   });
 
   it('in Chromium it sleeps in its server HTML, wakes on a tap, hydrates the same button and answers the tap', async () => {
-    const context = await browser.newContext({ hasTouch: true });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-    page.on('pageerror', (e) => errors.push(String(e)));
-    await page.goto(url);
+    const { context, page, errors } = await openTouch();
     await page.waitForFunction(() => window.Storefront?.widgets.includes('scratch-counter'));
     const hook = page.locator('[data-widget="scratch-counter"]');
     await expect.poll(() => hook.getAttribute('data-island')).toBe('sleeping');
@@ -156,12 +162,7 @@ describe('a scratch island: one folder, no other file edited', () => {
     expect(list.widgets).toContain('scratch-list');
     expect(list.html).toMatch(/^<template data-sfw-ssr="[^"]+"><\/template><ul class="sfw-scratch-list">.*<\/ul>$/);
     expect(list.html.match(/<li [^>]*data-sfw-item="\w+"[^>]*><button type="button">[ABC]: 0<\/button><\/li>/g)).toHaveLength(3);
-    const context = await browser.newContext({ hasTouch: true });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-    page.on('pageerror', (e) => errors.push(String(e)));
-    await page.goto(url);
+    const { context, page, errors } = await openTouch();
     const hook = page.locator('[data-widget="scratch-list"]');
     await expect.poll(() => hook.getAttribute('data-island')).toBe('sleeping');
     const button = page.getByRole('button', { name: 'B: 0' });
