@@ -1,9 +1,6 @@
 /**
  * The one set of capture listeners for "the shopper reached an island"
- * (a pointer over or moving, a key, a focus, a click inside a hook). A press
- * counts by its click (or the focus it gives), not by its start: a tap's
- * click is then held and shows (pend) before the island's mount, a long
- * task, begins; and a touch that only scrolls wakes nothing.
+ * (a pointer over, a touch, a press, a key, a focus, a click inside a hook).
  * Each event goes to the hook it happened in: the runtime fetches that
  * island's code (mount.ts), wakes the page (page.ts), or lets a mounted
  * island prepare the part that was reached (the grid hydrates that card).
@@ -75,9 +72,8 @@ export function listenForIntent(handlers: IntentHandlers): HeldInputs & { stop()
   };
 
   function onEvent(event: Event): void {
-    // A move that did not move is the browser's own after a layout or a load, under a still (or emulated) cursor; a finger's is part of its tap or scroll.
-    const move = event as PointerEvent;
-    if (event.type === 'pointermove' && !(handlers.watchMoves() && move.pointerType !== 'touch' && (move.movementX || move.movementY))) return;
+    // A move that did not move is the browser's own after a layout or a load, under a still (or emulated) cursor.
+    if (event.type === 'pointermove' && !(handlers.watchMoves() && ((event as MouseEvent).movementX || (event as MouseEvent).movementY))) return;
     const target = event.target instanceof Element ? event.target : null;
     const host = target?.closest<HTMLElement>(HOOK_SELECTOR);
     if (!target || !host) return;
@@ -111,10 +107,10 @@ export function listenForIntent(handlers: IntentHandlers): HeldInputs & { stop()
   }
 
   // The ways to reach an island, after a pointer over it.
-  const types = ['pointerover', 'pointermove', 'focusin', 'keydown', 'click'];
+  const types = ['pointerover', 'pointermove', 'pointerdown', 'touchstart', 'focusin', 'keydown', 'click'];
   // On the window, the first stop of every event: a host page's capture listener on the document (or on the
   // window, added after the entry ran and before a delivery re-added these) then sees a held click once, delivered, not also the one held.
-  // Passive where nothing is ever held (pointers): a held event is prevented.
+  // Passive where nothing is ever held (pointers, touches): a held event is prevented.
   const listen = (on: boolean) => {
     for (const type of types) (on ? addEventListener : removeEventListener)(type, onEvent, { capture: true, passive: /^[pt]/.test(type) });
   };

@@ -73,8 +73,6 @@ export function yieldToInput(): Promise<void> {
 
 /** The most the other islands wait for the reached one to answer. */
 const ANSWER_MS = 500;
-/** The most a mount waits for a frame to be drawn (none comes in a hidden tab). */
-const FRAME_MS = 100;
 /** After the next frame is drawn. */
 const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
 const SETTLED = { answered: Promise.resolve() };
@@ -134,9 +132,8 @@ export function createPage(
       fail(error); // its server HTML stays, working as without JavaScript
       return { answered };
     }
-    // Each island mounts in a task of its own, so a page of islands never blocks input for long; a held click
-    // already shows (intent.ts pend), and that frame is drawn before the mount's task (at most FRAME_MS later).
-    await (inputs.has(host) ? Promise.race([nextFrame(), new Promise((resolve) => setTimeout(resolve, FRAME_MS))]) : yieldToInput());
+    // Each island mounts in a task of its own, so a page of islands never blocks input for long.
+    await yieldToInput();
     if (stateOf(host) !== 'loading') return SETTLED; // unmounted meanwhile
     const handoff: Handoff = {
       held: inputs,
