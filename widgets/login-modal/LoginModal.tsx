@@ -115,11 +115,10 @@ export function LoginModal() {
         <a className="sfw-link sfw-login-modal__forgot" href="/password/reset">
           Forgot your password?
         </a>
-        {status.name === 'success' && (
-          <p className="sfw-visually-hidden" role="status">
-            Signed in. Taking you to your account…
-          </p>
-        )}
+        {/* There (empty) from the start: a region inserted with its text is often not read. */}
+        <p className="sfw-visually-hidden" role="status">
+          {status.name === 'success' ? 'Signed in. Taking you to your account…' : ''}
+        </p>
       </form>
       <p className="sfw-login-modal__divider">
         <span>or</span>
