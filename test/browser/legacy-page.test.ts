@@ -335,6 +335,10 @@ describe('on a Bootstrap 3 page, what an island shows is measured as on the demo
       await addToCart(page);
       const added = dialog('Product added to your cart!')(page);
       const viewCart = added.getByRole('link', { name: 'View Cart' });
+      // The title has the focus; Tab: the close icon, then View Cart.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Product added to your cart!');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
       await expect.poll(() => viewCart.evaluate((el) => el === document.activeElement)).toBe(true);
       out['View Cart, focused'] = await looksOf(viewCart);
       out['Checkout, hovered'] = await looksOf(added.getByRole('link', { name: 'Checkout' }), true);

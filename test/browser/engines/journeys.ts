@@ -140,7 +140,7 @@ export function shopperJourneys(name: EngineName): void {
       await p.click(await named(p, 'button', 'Account'));
       await p.click(await named(p, 'button', 'Sign in'));
       await p.waitFor('the login modal', dialogOpen('Sign in to your account'), 'Sign in to your account');
-      await p.waitFor('focus in the email field', () => (document.activeElement as HTMLInputElement | null)?.name === 'email');
+      await p.waitFor('focus on its title', () => document.activeElement?.textContent === 'Sign in to your account');
       await p.press('Escape');
       await p.waitFor('the login modal closed', (t: string) => ![...document.querySelectorAll('dialog:is([open], :popover-open)')].some((d) => d.textContent?.includes(t)), 'Sign in to your account');
       await p.waitFor('focus back on the account menu', () => ['Account', 'Sign in'].includes((document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '').trim()));
@@ -168,6 +168,8 @@ export function shopperJourneys(name: EngineName): void {
       // Not ?reset=1: the answer's redirect goes back to this URL, which would reset the choice. The tests after this one reset.
       const p = await open('/?visitor=CA');
       await p.waitFor('the country prompt', dialogOpen('Shopping from outside the US?'), 'Shopping from outside the US?');
+      await p.waitFor('focus on its question', () => document.activeElement?.textContent === 'Shopping from outside the US?');
+      await p.press('Tab');
       await p.waitFor('focus on the CAD offer', () => document.activeElement?.textContent?.trim() === 'Would you like to see prices in CAD?');
       await p.press('Enter');
       await p.waitFor('C$ prices', () => JSON.parse(document.getElementById('storefront-config')?.textContent ?? '{}').region?.symbol === 'C$' && /C\$\d/.test(document.querySelector('[data-widget="product-grid"]')?.textContent ?? ''));
