@@ -10,7 +10,7 @@
  * - the backdrop takes the pointer; it and the close icon close it, unless `required`;
  * - Escape closes it, unless `required`;
  * - focus moves to its title (an alert dialog's: to its answer), Tab stays
- *   inside, and focus returns to the opener (docs/architecture.md, Accessibility);
+ *   inside, and focus returns to the opener (docs/development.md, Accessibility);
  * - it says `announce()` messages while it is the top dialog (shared/ui/LiveRegion).
  */
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';

@@ -46,7 +46,7 @@ describe('login-modal', () => {
     act(() => emit(EVENTS.modalOpen, { id: 'login-modal' }));
     const dialog = screen.getByRole('dialog', { name: 'Sign in to your account' });
     expect(dialog).toBeTruthy();
-    // The title first, as in every dialog: each screen reader says it (docs/architecture.md, Accessibility).
+    // The title first, as in every dialog: each screen reader says it (docs/development.md, Accessibility).
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Sign in to your account' }));
     const href = (name: string) => screen.getByRole('link', { name }).getAttribute('href');
     expect(href('Forgot your password?')).toBe('/password/reset');
