@@ -28,11 +28,11 @@ const signIn = (emailValue: string, passwordValue: string) => {
   type(password(), passwordValue);
   send();
 };
-/** A refused sign-in: the message as text in a focused alert, the email kept, no redirect. */
+/** A refused sign-in: the message as text in an alert (not focused: focus and alert were read twice), the email kept, no redirect. */
 async function expectRefused(message: string, assign: ReturnType<typeof setup>['assign']) {
   const alert = await findAlert();
   expect(alert.textContent).toBe(message);
-  expect(document.activeElement).toBe(alert);
+  expect(alert.contains(document.activeElement)).toBe(false);
   expect(email().value).toBe('fan@example.com');
   expect(assign).not.toHaveBeenCalled();
 }
@@ -100,7 +100,7 @@ describe('login-modal', () => {
     expect(assign).toHaveBeenCalledTimes(1);
   });
 
-  it('a refused login shows the server error as text in a focused alert; the email stays', async () => {
+  it('a refused login shows the server error as text in an alert; the email stays', async () => {
     const { assign } = setup();
     signIn('fan@example.com', 'wrong');
     await expectRefused(LOGIN_ERROR, assign);
