@@ -64,13 +64,16 @@ export function Modal({ id, title, children, required, onClose, size = 'md', ini
     const dialog = dialogRef.current;
     if (!dialog || !open || isShown(dialog)) return;
     openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    // The title, not a control: Orca names no dialog around a focused link, NVDA none around a focused dialog.
+    const first = (initialFocus && dialog.querySelector<HTMLElement>(initialFocus)) || document.getElementById(titleId);
+    // Showing a dialog focuses its autofocus element, else its first control (the close icon): one move, not two.
+    if (first) first.autofocus = true;
     if (popovers) {
       // Set here, not rendered: the server's HTML (no popover there) hydrates as it is.
       dialog.popover = 'manual';
       dialog.showPopover();
     } else dialog.showModal();
-    // The title, not a control: Orca names no dialog around a focused link, NVDA none around a focused dialog.
-    ((initialFocus && dialog.querySelector<HTMLElement>(initialFocus)) || document.getElementById(titleId))?.focus();
+    first?.focus();
   }, [open, initialFocus]);
 
   // Closing: in the store's own call, before React removes the panel, so the focus moves

@@ -114,9 +114,9 @@ class Journey {
 /** From now on, where each focus change inside the page went (the text of what took it; '' for nowhere, the body). */
 async function focusHops(page: Page): Promise<() => Promise<string[]>> {
   await page.evaluate(() => {
-    const w = window as unknown as { __hops: string[] };
+    const w = window as unknown as { __hops?: string[] };
+    if (!w.__hops) document.addEventListener('focusout', (e) => w.__hops!.push((e.relatedTarget as HTMLElement | null)?.textContent?.trim() ?? ''), { capture: true });
     w.__hops = [];
-    document.addEventListener('focusout', (e) => w.__hops.push((e.relatedTarget as HTMLElement | null)?.textContent?.trim() ?? ''), { capture: true });
   });
   return () => page.evaluate(() => (window as unknown as { __hops: string[] }).__hops);
 }
@@ -182,10 +182,13 @@ describe('the keyboard and screen-reader journey', () => {
         await page.keyboard.type('1');
         await journey.moveTo('Tab', is('button', 'Add to Cart'), 'to Add to Cart again');
 
-        // Added: the focus lands on the dialog's title, which every reader says; the cart count is heard from inside it.
+        // Added: the focus lands on the dialog's title, which every reader says, in one move (not through its
+        // close icon first); the cart count is heard from inside it.
+        const opening = await focusHops(page);
         await page.keyboard.press('Enter');
         await expect.poll(() => axNodeOf(page, `document.querySelector('dialog:is(:modal, :popover-open)')`)).toMatchObject({ role: 'dialog', name: 'Product added to your cart!' });
         await expect.poll(() => focusedNode(page)).toMatchObject({ role: 'heading', name: 'Product added to your cart!' });
+        expect(await opening()).toEqual(['Product added to your cart!']);
         await journey.checkStop('the added dialog');
         await journey.hears(['Your cart now has 1 item.']);
         await journey.checkNames('the added dialog');
