@@ -9,7 +9,8 @@
  * - `aria-modal`: the rest of the page is hidden from screen readers;
  * - the backdrop takes the pointer; it and the close icon close it, unless `required`;
  * - Escape closes it, unless `required`;
- * - focus moves in, Tab stays inside, and focus returns to the opener;
+ * - focus moves to its title (an alert dialog's: to its answer), Tab stays
+ *   inside, and focus returns to the opener (docs/development.md, Accessibility);
  * - it says `announce()` messages while it is the top dialog (shared/ui/LiveRegion).
  */
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
@@ -26,10 +27,8 @@ export interface ModalProps {
   required?: boolean;
   /** Called after the modal closed, whatever closed it. */
   onClose?: () => void;
-  /** Show the title visually (it always labels the dialog). */
-  hideTitle?: boolean;
   size?: 'sm' | 'md' | 'lg';
-  /** Element to focus first; default: the first focusable inside. */
+  /** Element to focus first, for an alert dialog's answer; default: the title, so that every reader says it. */
   initialFocus?: string;
   /** 'alertdialog' for an urgent message that needs an answer (with `describedBy`, the message's id). */
   role?: 'dialog' | 'alertdialog';
@@ -47,7 +46,7 @@ function hide(dialog: HTMLDialogElement) {
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-export function Modal({ id, title, children, required, onClose, hideTitle, size = 'md', initialFocus, role, describedBy }: ModalProps) {
+export function Modal({ id, title, children, required, onClose, size = 'md', initialFocus, role, describedBy }: ModalProps) {
   // Not in the render that hydrates the server's closed dialog: one opened before the island woke
   // (Sign in tapped while the page wakes) opens right after, or React finds the panel missing from the HTML.
   const mounted = useMounted();
@@ -63,29 +62,36 @@ export function Modal({ id, title, children, required, onClose, hideTitle, size 
   // A layout effect: focus moves in the same task as the store change, not a frame later.
   useLayoutEffect(() => {
     const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !isShown(dialog)) {
-      openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      if (popovers) {
-        // Set here, not rendered: the server's HTML (no popover there) hydrates as it is.
-        dialog.popover = 'manual';
-        dialog.showPopover();
-      } else dialog.showModal();
-      const first =
-        (initialFocus && dialog.querySelector<HTMLElement>(initialFocus)) ||
-        dialog.querySelector('.sfw-modal__body')?.querySelector<HTMLElement>(FOCUSABLE) ||
-        dialog.querySelector<HTMLElement>(FOCUSABLE);
-      first?.focus();
-    } else if (!open && openerRef.current !== undefined) {
-      // Also when the browser closed the dialog itself (Chrome ignores a
-      // cancelled Escape without fresh user activation): focus still goes back.
-      hide(dialog);
-      const opener = openerRef.current;
-      openerRef.current = undefined;
-      if (opener?.isConnected) opener.focus();
-      onCloseRef.current?.();
-    }
+    if (!dialog || !open || isShown(dialog)) return;
+    openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    // The title, not a control: Orca names no dialog around a focused link, NVDA none around a focused dialog.
+    const first = (initialFocus && dialog.querySelector<HTMLElement>(initialFocus)) || document.getElementById(titleId);
+    // Showing a dialog focuses its autofocus element, else its first control (the close icon): one move, not two.
+    if (first) first.autofocus = true;
+    if (popovers) {
+      // Set here, not rendered: the server's HTML (no popover there) hydrates as it is.
+      dialog.popover = 'manual';
+      dialog.showPopover();
+    } else dialog.showModal();
+    first?.focus();
   }, [open, initialFocus]);
+
+  // Closing: in the store's own call, before React removes the panel, so the focus moves
+  // straight from a live element to the opener (never through the body), as the one change a reader hears.
+  // Also when the browser closed the dialog itself (Chrome ignores a cancelled Escape without fresh user activation).
+  useLayoutEffect(
+    () =>
+      $openModals.listen((ids) => {
+        const dialog = dialogRef.current;
+        const opener = openerRef.current;
+        if (ids.includes(id) || !dialog || opener === undefined) return;
+        openerRef.current = undefined;
+        hide(dialog); // the browser gives the focus back itself; else:
+        if (opener?.isConnected && document.activeElement !== opener) opener.focus();
+        onCloseRef.current?.();
+      }),
+    [id],
+  );
 
   // Closing the island while open must not leave an inert page or a backdrop behind.
   useEffect(
@@ -136,7 +142,7 @@ export function Modal({ id, title, children, required, onClose, hideTitle, size 
         <div className="sfw-modal__panel">
           {/* Not a <header>: with the page not inert, that would be a second banner landmark. */}
           <div className="sfw-modal__header">
-            <h2 id={titleId} className={hideTitle ? 'sfw-visually-hidden' : 'sfw-modal__title'}>
+            <h2 id={titleId} className="sfw-modal__title" tabIndex={-1}>
               {title}
             </h2>
             {!required && (
@@ -163,11 +169,10 @@ function trapTab(event: { key: string; shiftKey: boolean; preventDefault(): void
   const last = focusable[focusable.length - 1];
   if (!first || !last) return event.preventDefault();
   const active = document.activeElement;
-  if (event.shiftKey && (active === first || !dialog.contains(active))) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && (active === last || !dialog.contains(active))) {
-    event.preventDefault();
-    first.focus();
-  }
+  // By place, not by index: the focused title (or message) is in no list, and Shift+Tab from it must not leave.
+  const before = (el: HTMLElement) => active !== null && !!(el.compareDocumentPosition(active) & Node.DOCUMENT_POSITION_FOLLOWING);
+  const wrap = !dialog.contains(active) || (event.shiftKey ? !focusable.some(before) : focusable.every((el) => el === active || before(el)));
+  if (!wrap) return;
+  event.preventDefault();
+  (event.shiftKey ? last : first).focus();
 }

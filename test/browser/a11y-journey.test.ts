@@ -111,6 +111,16 @@ class Journey {
   }
 }
 
+/** From now on, where each focus change inside the page went (the text of what took it; '' for nowhere, the body). */
+async function focusHops(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __hops?: string[] };
+    if (!w.__hops) document.addEventListener('focusout', (e) => w.__hops!.push((e.relatedTarget as HTMLElement | null)?.textContent?.trim() ?? ''), { capture: true });
+    w.__hops = [];
+  });
+  return () => page.evaluate(() => (window as unknown as { __hops: string[] }).__hops);
+}
+
 const is = (role: string, name: string | RegExp) => (n: AXNode) => n.role === role && (typeof name === 'string' ? n.name === name : name.test(n.name));
 
 describe('the keyboard and screen-reader journey', () => {
@@ -141,7 +151,12 @@ describe('the keyboard and screen-reader journey', () => {
         }
         await page.keyboard.type('toolkit', { delay: 30 });
         await journey.hears(['Loading results…', '1 result']);
+        // Closed, the suggestions' count is gone from its region (a reader re-read it when a dialog closed);
+        // open again, it is said again, once.
+        await page.keyboard.press('Escape');
+        await expect.poll(() => page.evaluate(() => document.querySelector('.sfw-search-bar [role="status"]:not(:empty)')?.textContent ?? '')).toBe('');
         await page.keyboard.press('ArrowDown');
+        await journey.hears(['1 result']);
         expect(await journey.checkStop('the suggestion')).toMatchObject({ role: 'option', name: expect.stringContaining(PRODUCT.title) });
         await journey.checkNames('suggestions');
 
@@ -167,10 +182,14 @@ describe('the keyboard and screen-reader journey', () => {
         await page.keyboard.type('1');
         await journey.moveTo('Tab', is('button', 'Add to Cart'), 'to Add to Cart again');
 
-        // Added: the dialog takes the focus; the cart count is heard from inside it.
+        // Added: the focus lands on the dialog's title, which every reader says, in one move (not through its
+        // close icon first); the cart count is heard from inside it.
+        const opening = await focusHops(page);
         await page.keyboard.press('Enter');
         await expect.poll(() => axNodeOf(page, `document.querySelector('dialog:is(:modal, :popover-open)')`)).toMatchObject({ role: 'dialog', name: 'Product added to your cart!' });
-        expect(await journey.checkStop('the added dialog')).toMatchObject({ role: 'link', name: 'View Cart' });
+        await expect.poll(() => focusedNode(page)).toMatchObject({ role: 'heading', name: 'Product added to your cart!' });
+        expect(await opening()).toEqual(['Product added to your cart!']);
+        await journey.checkStop('the added dialog');
         await journey.hears(['Your cart now has 1 item.']);
         await journey.checkNames('the added dialog');
 
@@ -184,14 +203,17 @@ describe('the keyboard and screen-reader journey', () => {
         await journey.hears(['Added!', 'Your cart now has 2 items.']);
         if (condition.name === 'default') expect(await axeViolations(page)).toEqual([]);
 
-        // Escape: back on the product's button; then up to the cart.
+        // Escape: the focus goes straight back to the product's button (never through the page), a change a reader hears.
+        const hops = await focusHops(page);
         await page.keyboard.press('Escape');
         await expect.poll(() => focusedNode(page)).toMatchObject({ role: 'button', name: 'Add to Cart' });
+        expect(await hops()).toEqual(['Add to Cart']);
         await journey.moveTo('Shift+Tab', is('button', 'Cart, 2 items'), 'up to the cart');
         await page.keyboard.press('Enter');
         await expect.poll(() => focusedNode(page)).toMatchObject({ role: 'dialog', name: 'Shopping cart' });
         await journey.checkStop('the cart dropdown');
-        // The panel fills once the cart has loaded (meanwhile it says "Loading your cart…").
+        // The panel fills once the cart has loaded: its loading and what loaded, each heard once, in that order.
+        await journey.hears(['Loading your cart…', 'Your cart has 2 items.']);
         await page.locator('.sfw-cart-dropdown__suggestion-title').first().waitFor();
         await journey.checkNames('the cart dropdown');
         await journey.moveTo('Tab', is('button', `Remove ${PRODUCT.title}`), 'to REMOVE');

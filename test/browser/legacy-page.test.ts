@@ -55,7 +55,7 @@ interface Look {
 
 const dialog = (name: string) => (page: Page) => page.getByRole('dialog', { name });
 /** A modal's box: the dialog itself covers the viewport (it is the backdrop) and shows the page behind. */
-const modalPanel = (name: string) => (page: Page) => dialog(name)(page).locator('.sfw-modal__panel');
+const modalPanel = (name: string, role: 'dialog' | 'alertdialog' = 'dialog') => (page: Page) => page.getByRole(role, { name }).locator('.sfw-modal__panel');
 /** The header's search bar: the mobile one (in the header's search panel) on a phone. */
 const searchHook = (phone: boolean) => (phone ? '[data-widget="search-bar"][data-props*="mobile"]' : '[data-widget="search-bar"]:not([data-props*="mobile"])');
 const LINES = [
@@ -129,8 +129,8 @@ const LOOKS: Look[] = [
     name: 'country prompt',
     demo: '/',
     query: 'visitor=CA',
-    open: (page) => dialog('Shopping from outside the US?')(page).getByRole('button').first().waitFor(),
-    shots: () => [{ name: 'dialog', of: modalPanel('Shopping from outside the US?') }],
+    open: (page) => page.getByRole('alertdialog', { name: 'Shopping from outside the US?' }).getByRole('button').first().waitFor(),
+    shots: () => [{ name: 'dialog', of: modalPanel('Shopping from outside the US?', 'alertdialog') }],
   },
   {
     name: 'region dialog',
@@ -335,6 +335,10 @@ describe('on a Bootstrap 3 page, what an island shows is measured as on the demo
       await addToCart(page);
       const added = dialog('Product added to your cart!')(page);
       const viewCart = added.getByRole('link', { name: 'View Cart' });
+      // The title has the focus; Tab: the close icon, then View Cart.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Product added to your cart!');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
       await expect.poll(() => viewCart.evaluate((el) => el === document.activeElement)).toBe(true);
       out['View Cart, focused'] = await looksOf(viewCart);
       out['Checkout, hovered'] = await looksOf(added.getByRole('link', { name: 'Checkout' }), true);

@@ -28,17 +28,24 @@ export function CartAddedDialog() {
           {last.quantity} × {last.title}
         </p>
       )}
-      <div className="sfw-cart-dialogs__actions">
-        <a className="sfw-btn sfw-btn--primary" href={SHOP_PAGES.cart}>
-          View Cart
-        </a>
-        <a className="sfw-btn" href={SHOP_PAGES.checkout}>
-          Checkout
-        </a>
-        <button type="button" className="sfw-btn sfw-cart-dialogs__continue" onClick={() => closeModal(CART_ADDED_MODAL)}>
-          Continue shopping
-        </button>
-      </div>
+      {/* A list, as in the cart dropdown: side by side, the links' names would run together. */}
+      <ul className="sfw-cart-dialogs__actions">
+        <li>
+          <a className="sfw-btn sfw-btn--primary" href={SHOP_PAGES.cart}>
+            View Cart
+          </a>
+        </li>
+        <li>
+          <a className="sfw-btn" href={SHOP_PAGES.checkout}>
+            Checkout
+          </a>
+        </li>
+        <li>
+          <button type="button" className="sfw-btn sfw-cart-dialogs__continue" onClick={() => closeModal(CART_ADDED_MODAL)}>
+            Continue shopping
+          </button>
+        </li>
+      </ul>
       {last?.addon && <AddonOffer gift={last.addon} />}
       {last && last.related.length > 0 && (
         <section className="sfw-cart-dialogs__related" aria-label="Related items">

@@ -11,12 +11,16 @@ import { usePageId } from '../../shared/ui/use-page-id';
 import { trimTitle } from './rules/title';
 import { SHOP_PAGES } from '../../shared/links';
 
+/** The panel shows its loading state: nothing loaded yet. */
+export const showsLoading = (items: number, status: string) => items === 0 && (status === 'loading' || status === 'idle');
+
 export function CartBody({ region }: { region: Currency }) {
   const { items, status, total, deletingId, queued, supplies, upsell } = useStore($cart);
-  if (items.length === 0 && (status === 'loading' || status === 'idle')) {
+  if (showsLoading(items.length, status)) {
     return (
+      // Unlabelled: the page's live region says it, once (CartDropdown); as the panel's text it was read twice.
       <div className="sfw-cart-dropdown__loading">
-        <Spinner label="Loading your cart…" />
+        <Spinner />
       </div>
     );
   }
@@ -41,14 +45,19 @@ export function CartBody({ region }: { region: Currency }) {
         // A failed load says nothing (spec §8); only a loaded cart can be empty.
         status === 'ready' && <p className="sfw-cart-dropdown__empty">Your shopping cart is empty.</p>
       )}
-      <div className="sfw-cart-dropdown__actions">
-        <a className="sfw-btn" href={SHOP_PAGES.cart}>
-          View Cart
-        </a>
-        <a className="sfw-btn sfw-btn--primary" href={SHOP_PAGES.checkout}>
-          Checkout
-        </a>
-      </div>
+      {/* A list: two links side by side in a box were read as one string, "View CartCheckout". */}
+      <ul className="sfw-cart-dropdown__actions">
+        <li>
+          <a className="sfw-btn" href={SHOP_PAGES.cart}>
+            View Cart
+          </a>
+        </li>
+        <li>
+          <a className="sfw-btn sfw-btn--primary" href={SHOP_PAGES.checkout}>
+            Checkout
+          </a>
+        </li>
+      </ul>
       {items.length > 0 && (
         <>
           <Suggestions title="Protect your investment:" entries={supplies} region={region} shopAll />

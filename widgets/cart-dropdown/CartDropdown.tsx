@@ -8,8 +8,8 @@ import { $region } from '../../shared/stores/region';
 import { LiveRegion } from '../../shared/ui/LiveRegion';
 import { LoadingOverlay } from '../../shared/ui/Spinner';
 import { useMounted, usePageId } from '../../shared/ui/use-page-id';
-import { CartBody } from './CartBody';
-import { badgeText, cartButtonLabel, countAnnouncement, type CartBadge } from './rules/labels';
+import { CartBody, showsLoading } from './CartBody';
+import { badgeText, cartButtonLabel, countAnnouncement, loadedAnnouncement, type CartBadge } from './rules/labels';
 import { SHOP_PAGES } from '../../shared/links';
 
 export function CartDropdown() {
@@ -39,6 +39,20 @@ export function CartDropdown() {
     const text = before && countAnnouncement(before, now);
     if (text) announce(text);
   }, [cart.counted, cart.count, cart.errors]);
+
+  // The opened panel's loading, then what it loaded, each said once and in that order by the page's live
+  // region: a status inside the panel was read with the panel as well, and its end not at all.
+  const loading = open && showsLoading(cart.items.length, cart.status);
+  const saidLoading = useRef(false);
+  useEffect(() => {
+    if (loading) {
+      if (!saidLoading.current) announce('Loading your cart…');
+      saidLoading.current = true;
+    } else if (saidLoading.current) {
+      saidLoading.current = false;
+      if (open && cart.status === 'ready') announce(loadedAnnouncement(cart.count));
+    }
+  }, [loading, open, cart.status, cart.count]);
 
   // The panel is fixed under the button (see the CSS), placed before it paints.
   useLayoutEffect(() => {

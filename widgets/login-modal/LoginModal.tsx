@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { login } from '../../shared/api/calls';
 import { navigation } from '../../shared/navigation';
 import { Modal } from '../../shared/ui/Modal';
@@ -18,13 +18,8 @@ export function LoginModal() {
   const [status, setStatus] = useState<Status>({ name: 'idle' });
   const busy = useRef(false);
   const request = useRef<AbortController | null>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => () => request.current?.abort(), []);
-  // Layout effect: focus lands on the message in the same frame it appears.
-  useLayoutEffect(() => {
-    if (status.name === 'error') alertRef.current?.focus();
-  }, [status]);
 
   const ready = canSubmit(email, password);
   const working = status.name === 'processing' || status.name === 'success';
@@ -63,7 +58,8 @@ export function LoginModal() {
     >
       <form className="sfw-login-modal" noValidate onSubmit={submit}>
         {status.name === 'error' && (
-          <div ref={alertRef} className="sfw-alert sfw-login-modal__error" role="alert" tabIndex={-1}>
+          // An alert, said once where the focus stays (the field typed in): focused as well, Orca read it twice.
+          <div className="sfw-alert sfw-login-modal__error" role="alert">
             {status.messages.map((message) => (
               <p key={message}>{message}</p>
             ))}
@@ -115,11 +111,10 @@ export function LoginModal() {
         <a className="sfw-link sfw-login-modal__forgot" href="/password/reset">
           Forgot your password?
         </a>
-        {status.name === 'success' && (
-          <p className="sfw-visually-hidden" role="status">
-            Signed in. Taking you to your account…
-          </p>
-        )}
+        {/* There (empty) from the start: a region inserted with its text is often not read. */}
+        <p className="sfw-visually-hidden" role="status">
+          {status.name === 'success' ? 'Signed in. Taking you to your account…' : ''}
+        </p>
       </form>
       <p className="sfw-login-modal__divider">
         <span>or</span>

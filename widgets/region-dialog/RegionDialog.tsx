@@ -37,6 +37,8 @@ export function RegionDialog() {
                 <img className="sfw-region-dialog__flag" src={region.flag} alt="" width="36" height="18" />
                 <span className="sfw-region-dialog__text">
                   <span className="sfw-region-dialog__name">{region.name}</span>
+                  {/* Two lines on screen, one string to Orca ("United StatesPrices…") without it. */}
+                  <span className="sfw-visually-hidden">, </span>
                   <span className="sfw-region-dialog__note">{region.note}</span>
                 </span>
                 {active && (

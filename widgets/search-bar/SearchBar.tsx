@@ -236,8 +236,9 @@ export function SearchBar({ loggedIn: loggedInProp, recentSearches: recentProp, 
         onClear={clear}
       />
 
+      {/* True only while the suggestions show: kept after they close, a reader says it again when a dialog closes. */}
       <div className="sfw-visually-hidden" role="status" aria-live="polite">
-        {showResults ? announcement(search.status, search.total) : ''}
+        {open && showResults ? announcement(search.status, search.total) : ''}
       </div>
     </div>
   );

@@ -140,7 +140,7 @@ export function shopperJourneys(name: EngineName): void {
       await p.click(await named(p, 'button', 'Account'));
       await p.click(await named(p, 'button', 'Sign in'));
       await p.waitFor('the login modal', dialogOpen('Sign in to your account'), 'Sign in to your account');
-      await p.waitFor('focus in the email field', () => (document.activeElement as HTMLInputElement | null)?.name === 'email');
+      await p.waitFor('focus on its title', () => document.activeElement?.textContent === 'Sign in to your account');
       await p.press('Escape');
       await p.waitFor('the login modal closed', (t: string) => ![...document.querySelectorAll('dialog:is([open], :popover-open)')].some((d) => d.textContent?.includes(t)), 'Sign in to your account');
       await p.waitFor('focus back on the account menu', () => ['Account', 'Sign in'].includes((document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '').trim()));

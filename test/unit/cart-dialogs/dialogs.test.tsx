@@ -121,7 +121,7 @@ describe('quick-add dialog', () => {
     const added = within(dialog(CART_ADDED_MODAL));
     expect(await added.findByRole('heading', { name: 'Product added to your cart!' })).toBeTruthy();
     expect(added.getByText(`1 × ${title(sampleIds.plain)}`)).toBeTruthy();
-    const related = added.getAllByRole('listitem');
+    const related = within(added.getByRole('region', { name: 'Related items' })).getAllByRole('listitem');
     expect(related.length).toBeGreaterThan(0);
     const first = within(related[0]!).getByRole('link');
     expect(first.getAttribute('href')).toMatch(/^\/[a-z0-9-]+$/);

@@ -32,5 +32,5 @@ export async function mountWithCount(expected: string) {
 
 export async function openCart() {
   await act(() => void fireEvent.click(toggle()));
-  await waitFor(() => expect(screen.queryByText('Loading your cart…')).toBeNull());
+  await waitFor(() => expect(dialog().querySelector('.sfw-cart-dropdown__loading')).toBeNull());
 }

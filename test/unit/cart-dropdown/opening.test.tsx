@@ -9,7 +9,10 @@ import { COMING_SOON_SRC } from '../../../shared/ui/ProductImage';
 import { $cart } from '../../../shared/stores/cart';
 import { $openPanel } from '../../../shared/stores/panels';
 import { $region } from '../../../shared/stores/region';
-import { calls, CHROME, dialog, mountWithCount, openCart, seedTwo, toggle } from './cart';
+import { calls, CHROME, dialog, mountWithCount, openCart, seed, seedTwo, toggle } from './cart';
+
+/** What the page's live region holds (each message a paragraph, said once). */
+const said = () => [...document.querySelectorAll('.sfw-cart-dropdown > [role="status"] p')].map((p) => p.textContent);
 
 describe('cart-dropdown: opening', () => {
   it('opens from its button as a labelled dialog with focus inside, loads the cart, then the upsell', async () => {
@@ -23,6 +26,22 @@ describe('cart-dropdown: opening', () => {
     await screen.findByText('Recommended for you:');
     const order = backend.calls.map((c) => c.path).filter((p) => p === '/cart/retrieve' || p === '/cart/load-upsell');
     expect(order).toEqual(['/cart/retrieve', '/cart/load-upsell']);
+  });
+
+  it('the page\'s live region says "Loading your cart…", then what loaded, each once and in that order', async () => {
+    seedTwo();
+    await mountWithCount('Cart, 3 items');
+    await openCart();
+    await waitFor(() => expect(said()).toEqual(['Loading your cart…', 'Your cart has 3 items.']));
+    // The panel's own text does not say it again.
+    expect(dialog().textContent).not.toContain('Loading');
+  });
+
+  it('an empty cart: "Loading your cart…", then "Your shopping cart is empty.", each once', async () => {
+    seed([]);
+    await mountWithCount('Cart, 0 items');
+    await openCart();
+    await waitFor(() => expect(said()).toEqual(['Loading your cart…', 'Your shopping cart is empty.']));
   });
 
   it('lists each item: image, title trimmed to 3 words named in full, price and (quantity), REMOVE', async () => {

@@ -27,6 +27,11 @@ describe('region-dialog', () => {
     expect(link(/International buyers/).getAttribute('href')).toBe('/international-buyers');
   });
 
+  it('a region link reads as its two lines, apart: "United States, Prices in US dollars (USD)"', () => {
+    open();
+    expect(link(/United States/).textContent).toBe('United States, Prices in US dollars (USD)');
+  });
+
   it('marks USD as current with plain prices', () => {
     open();
     expect(link(/United States/).getAttribute('aria-current')).toBe('true');

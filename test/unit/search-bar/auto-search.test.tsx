@@ -1,5 +1,5 @@
 /** The search-bar form and its auto-search (spec §4, §5, §9). */
-import { act, screen, waitFor } from '@testing-library/preact';
+import { act, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import { backend } from '../../../demo-pages/mock/node';
 import { trending } from '../../../demo-pages/mock/catalog';
@@ -68,6 +68,18 @@ describe('auto-search (spec §4, §5, §9)', () => {
     expect(input.getAttribute('aria-expanded')).toBe('true');
     await vi.advanceTimersByTimeAsync(2000);
     expect(searches()).toEqual(['poke']);
+  });
+
+  it('the result count is said while the suggestions show, and gone once they close (Escape, or Tab away)', async () => {
+    const input = setup();
+    act(() => input.focus());
+    await searchFor(input, 'poke');
+    fireEvent.keyDown(input, { key: 'Escape' });
+    await waitFor(() => expect(status().textContent).toBe(''));
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    await waitFor(() => expect(status().textContent).toBe('14 results'));
+    act(() => input.blur());
+    await waitFor(() => expect(status().textContent).toBe(''));
   });
 
   it('never shows a slow answer for an older query', async () => {

@@ -24,3 +24,8 @@ export function countAnnouncement(before: CartBadge, after: CartBadge): string |
   if (after.errors && !before.errors) return 'There is a problem with your cart.';
   return after.count > 0 ? `Your cart now has ${items(after.count)}.` : 'Your shopping cart is empty.';
 }
+
+/** Said once the opened cart has loaded, after 'Loading your cart…'. */
+export function loadedAnnouncement(count: number): string {
+  return count > 0 ? `Your cart has ${items(count)}.` : 'Your shopping cart is empty.';
+}
