@@ -55,8 +55,8 @@ export default defineConfig({
         test: { name: 'npm-chromium', include: ['test/browser/engines/chromium.test.ts'], env: { STOREFRONT_CHROMIUM: 'npm' }, ...browser },
       },
       {
-        // A real screen reader (Orca) on a desktop of its own (test/screen-reader/session.ts): last and
-        // alone, since what it says depends on timing that the other browser tests' load would shift.
+        // A real screen reader (Orca) on a desktop of its own (test/screen-reader/session.ts), in a
+        // sequence group of its own so no other file runs beside it: what it says depends on timing.
         plugins: [islands],
         test: { name: 'reader', include: ['test/screen-reader/**/*.test.ts'], ...browser, sequence: { groupOrder: 1 } },
       },

@@ -98,6 +98,7 @@ describe.skipIf(Boolean(why))('what a blind shopper hears (Orca)', () => {
       await shopper.key('Return');
       await heard.hears('Add to Cart', 'the quick-add dialog title');
       await heard.hears('Loading product…', 'the quick-add dialog busy');
+      heard.said('Loading product…', 1, 'the quick-add dialog busy');
       await shopper.moveTo('Tab', is('combobox', 'Your free gift'), 'the gift choice');
       await shopper.focusMode();
       await shopper.key('Down');
