@@ -165,11 +165,16 @@ export async function startReader(): Promise<Reader> {
     // ORCA_DEBUG=<file>: Orca's own log of what it heard and why it spoke, kept after the run.
     const debugFile = process.env.ORCA_DEBUG ?? '';
     const debug = debugFile ? ['--debug-file', debugFile] : [];
-    const orca = spawn('orca', ['--replace', '--user-prefs', prefs, ...debug], { env, stdio: 'ignore', detached: true });
+    // Not --replace: that kills every Orca of this user (pgrep), a developer's own reader too. Orca
+    // then refuses to start beside another one, and says so.
+    const orca = spawn('orca', ['--user-prefs', prefs, ...debug], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     children.push(orca);
+    let said = '';
+    orca.stdout!.on('data', (chunk: Buffer) => (said += chunk));
+    orca.stderr!.on('data', (chunk: Buffer) => (said += chunk));
     const started = speech;
     await until('Orca speaking', () => started.said.length > 0 || orca.exitCode !== null);
-    if (orca.exitCode !== null) throw new Error(`orca exited (${orca.exitCode})`);
+    if (orca.exitCode !== null) throw new Error(`orca exited (${orca.exitCode}): ${said.trim().split('\n').pop()}`);
 
     browser = await chromium.launch({
       executablePath: DEBIAN_CHROMIUM,
