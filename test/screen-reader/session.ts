@@ -152,8 +152,6 @@ export async function startReader(): Promise<Reader> {
       DBUS_SESSION_BUS_ADDRESS: address,
       SPEECHD_ADDRESS: `unix_socket:${join(dir, 'speech.sock')}`,
       ACCESSIBILITY_ENABLED: '1',
-      GTK_A11Y: 'atspi',
-      NO_AT_BRIDGE: '0',
     };
     const launcher = spawn(BUS_LAUNCHER, ['--launch-immediately'], { env, stdio: 'ignore', detached: true });
     children.push(launcher);
