@@ -37,6 +37,12 @@ export class Shopper {
     return focusedNode(this.page);
   }
 
+  /** Tab to what `accept` wants, unless the focus is there already (a dialog may put it there, or on its title). */
+  async reach(accept: (node: AXNode) => boolean, what: string): Promise<void> {
+    const node = await focusedNode(this.page);
+    if (!node || !accept(node)) await this.moveTo('Tab', accept, what);
+  }
+
   /** Presses `key` until the focus is on what `accept` wants. */
   async moveTo(key: string, accept: (node: AXNode) => boolean, what: string, max = 80): Promise<void> {
     for (let i = 0; i < max; i++) {

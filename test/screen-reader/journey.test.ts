@@ -102,7 +102,7 @@ describe.skipIf(Boolean(why))('what a blind shopper hears (Orca)', () => {
       await shopper.key('Down');
       await shopper.moveTo('Tab', is('button', 'Add to Cart'), 'Add to Cart');
       await shopper.key('Return');
-      await shopper.focusOn((n) => n.role === 'link' || n.role === 'dialog', 'the added dialog');
+      await page.getByRole('dialog', { name: 'Product added to your cart!' }).waitFor();
       await heard.hears('Product added to your cart!', 'the added dialog title');
       await heard.hears('Your cart now has 2 items.', 'the cart count');
       await shopper.moveTo('Tab', is('combobox', /of your free gift$/), 'the gift colour');
@@ -141,8 +141,9 @@ describe.skipIf(Boolean(why))('what a blind shopper hears (Orca)', () => {
       await shopper.key('Return');
       await shopper.moveTo('Tab', is('button', 'Sign in'), 'Sign in');
       await shopper.key('Return');
-      await shopper.focusOn(is('textbox', 'Email'), 'the email field');
+      await page.getByRole('dialog', { name: 'Sign in to your account' }).waitFor();
       await heard.hears('Sign in to your account', 'the dialog title');
+      await shopper.reach(is('textbox', 'Email'), 'the email field');
       await shopper.focusMode();
       await shopper.type('fan@example.com');
       await shopper.move('Tab');
