@@ -54,6 +54,12 @@ export default defineConfig({
         plugins: [islands],
         test: { name: 'npm-chromium', include: ['test/browser/engines/chromium.test.ts'], env: { STOREFRONT_CHROMIUM: 'npm' }, ...browser },
       },
+      {
+        // A real screen reader (Orca) on a desktop of its own (test/screen-reader/session.ts), in a
+        // sequence group of its own so no other file runs beside it: what it says depends on timing.
+        plugins: [islands],
+        test: { name: 'reader', include: ['test/screen-reader/**/*.test.ts'], ...browser, sequence: { groupOrder: 1 } },
+      },
     ],
   },
 });
