@@ -13,6 +13,7 @@ import type { Product } from '../../shared/api/schemas';
 import { loadProduct } from '../../shared/api/calls';
 import { logFailure } from '../../shared/api/client';
 import { QUICK_ADD_MODAL } from '../../shared/stores/cart-add';
+import { announce } from '../../shared/stores/announcer';
 import { $openModals } from '../../shared/stores/modals';
 import { Modal } from '../../shared/ui/Modal';
 import { Spinner } from '../../shared/ui/Spinner';
@@ -24,9 +25,11 @@ export const QUICK_ADD_ERROR = 'An error occurred. Please try again';
 
 type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; product: Product };
 
+// Unlabelled: the dialog's live region says 'Loading product…' once (below). As the spinner's own
+// status, it was read with the dialog and again when the form's code was awaited (Orca said it twice).
 const loading = (
   <div className="sfw-cart-dialogs__loading">
-    <Spinner label="Loading product…" />
+    <Spinner />
   </div>
 );
 
@@ -50,6 +53,7 @@ export function QuickAddDialog({ request }: { request: QuickAddRequest | null })
     }
     const controller = new AbortController();
     setLoad({ status: 'loading' });
+    announce('Loading product…');
     loadProduct(request.productId, { signal: controller.signal }).then(
       (product) => controller.signal.aborted || setLoad({ status: 'ready', product }),
       (error) => {
