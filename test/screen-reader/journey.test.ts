@@ -120,21 +120,23 @@ describe.skipIf(Boolean(why))('what a blind shopper hears (Orca)', () => {
       heard.said('Added!', 1, 'the gift added');
       heard.said('Your cart now has 3 items.', 1, 'the cart count');
 
-      // The cart: opened, loading then what loaded (each once, in that order), REMOVE, closed.
+      // The cart: opened, what loaded once (its loading too, before it, when the load lasts: the demo's
+      // is quick, and a machine that is busy makes it slower), REMOVE, closed.
       heard.step('cart');
       await shopper.moveTo('shift+Tab', is('button', /^Cart, 3 items/), 'the cart');
       await shopper.key('Return');
       await shopper.shows('[data-widget="cart-dropdown"] button[aria-label^="Remove"]');
-      await heard.hearsAll(['expanded', 'Loading your cart…'], 'the cart opened, busy');
-      // What loaded: the panel read out, or a summary of it.
-      await heard.hears(/Subtotal|Your cart has \d+ items?\.|Your shopping cart is empty\./, 'what loaded, after the busy state');
+      await heard.hears('expanded', 'the cart opened');
+      const loaded = /Your cart has \d+ items?\.|Your shopping cart is empty\./;
+      await heard.hears(loaded, 'what loaded');
+      heard.said(loaded, 1, 'what loaded');
+      heard.saidBefore('Loading your cart…', loaded, 'the busy state, if said');
       await shopper.moveTo('Tab', is('button', /^Remove /), 'REMOVE');
       await shopper.key('Return');
       await heard.hears('Your cart now has 2 items.', 'the removal');
       await shopper.key('Escape');
       await shopper.focusOn(is('button', /^Cart/), 'the cart button');
       await heard.hears('collapsed', 'the cart closed');
-      heard.said('Loading your cart…', 1, 'the busy state');
       heard.said('Your cart now has 2 items.', 1, 'the removal');
 
       // Sign in with a wrong password: the dialog's title, the error once, the focus back on Account.

@@ -112,6 +112,14 @@ export class Transcript {
     if (n !== times) this.problems.push(`${everywhere ? 'the whole journey' : this.current.name}: ${why}: ${String(phrase)} heard ${n} times, not ${times}`);
   }
 
+  /** Writes a problem down if the step said `first` more than once, or after `then`. */
+  saidBefore(first: Phrase, then: Phrase, why: string): void {
+    const texts = this.texts();
+    const at = texts.findIndex((t) => has(t, first));
+    const times = this.count(first);
+    if (times > 1 || (at !== -1 && at > texts.findIndex((t) => has(t, then)))) this.problems.push(`${this.current.name}: ${why}: ${String(first)} heard ${times} times, or after ${String(then)}`);
+  }
+
   /** The transcript, step by step, with each utterance's time: what a failure prints. */
   toString(): string {
     const start = this.steps[0]?.from ?? 0;

@@ -12,6 +12,10 @@ import { CartBody, showsLoading } from './CartBody';
 import { badgeText, cartButtonLabel, countAnnouncement, loadedAnnouncement, type CartBadge } from './rules/labels';
 import { SHOP_PAGES } from '../../shared/links';
 
+export const LOADING_CART = 'Loading your cart…';
+/** A load shorter than this says its result alone. */
+export const SAY_LOADING_MS = 500;
+
 export function CartDropdown() {
   const cart = useStore($cart);
   const region = useStore($region);
@@ -41,17 +45,20 @@ export function CartDropdown() {
   }, [cart.counted, cart.count, cart.errors]);
 
   // The opened panel's loading, then what it loaded, each said once and in that order by the page's live
-  // region: a status inside the panel was read with the panel as well, and its end not at all.
+  // region: a status inside the panel was read with the panel as well, and its end not at all. The
+  // loading only when it lasts: said as the panel took the focus, Orca spoke a quick load's result first.
   const loading = open && showsLoading(cart.items.length, cart.status);
-  const saidLoading = useRef(false);
+  const wasLoading = useRef(false);
   useEffect(() => {
-    if (loading) {
-      if (!saidLoading.current) announce('Loading your cart…');
-      saidLoading.current = true;
-    } else if (saidLoading.current) {
-      saidLoading.current = false;
-      if (open && cart.status === 'ready') announce(loadedAnnouncement(cart.count));
-    }
+    if (!loading) return;
+    wasLoading.current = true;
+    const timer = setTimeout(() => announce(LOADING_CART), SAY_LOADING_MS);
+    return () => clearTimeout(timer);
+  }, [loading]);
+  useEffect(() => {
+    if (loading || !wasLoading.current) return;
+    wasLoading.current = false;
+    if (open && cart.status === 'ready') announce(loadedAnnouncement(cart.count));
   }, [loading, open, cart.status, cart.count]);
 
   // The panel is fixed under the button (see the CSS), placed before it paints.

@@ -9,6 +9,7 @@ import { COMING_SOON_SRC } from '../../../shared/ui/ProductImage';
 import { $cart } from '../../../shared/stores/cart';
 import { $openPanel } from '../../../shared/stores/panels';
 import { $region } from '../../../shared/stores/region';
+import { SAY_LOADING_MS } from '../../../widgets/cart-dropdown/CartDropdown';
 import { calls, CHROME, dialog, mountWithCount, openCart, seed, seedTwo, toggle } from './cart';
 
 /** What the page's live region holds (each message a paragraph, said once). */
@@ -28,20 +29,24 @@ describe('cart-dropdown: opening', () => {
     expect(order).toEqual(['/cart/retrieve', '/cart/load-upsell']);
   });
 
-  it('the page\'s live region says "Loading your cart…", then what loaded, each once and in that order', async () => {
+  it('a quick load: the page\'s live region says what loaded, once, and no "Loading your cart…" after it', async () => {
     seedTwo();
     await mountWithCount('Cart, 3 items');
     await openCart();
-    await waitFor(() => expect(said()).toEqual(['Loading your cart…', 'Your cart has 3 items.']));
-    // The panel's own text does not say it again.
+    await waitFor(() => expect(said()).toEqual(['Your cart has 3 items.']));
+    await new Promise((resolve) => setTimeout(resolve, SAY_LOADING_MS + 100)); // its subject: the delay passed
+    expect(said()).toEqual(['Your cart has 3 items.']);
+    // The panel's own text does not say it either.
     expect(dialog().textContent).not.toContain('Loading');
   });
 
-  it('an empty cart: "Loading your cart…", then "Your shopping cart is empty.", each once', async () => {
+  it('a slow load: "Loading your cart…" once it lasts, then "Your shopping cart is empty.", each once', async () => {
     seed([]);
+    backend.delay('/cart/retrieve', SAY_LOADING_MS + 300);
     await mountWithCount('Cart, 0 items');
     await openCart();
-    await waitFor(() => expect(said()).toEqual(['Loading your cart…', 'Your shopping cart is empty.']));
+    await waitFor(() => expect(said()).toEqual(['Loading your cart…']), { timeout: SAY_LOADING_MS + 250 });
+    await waitFor(() => expect(said()).toEqual(['Loading your cart…', 'Your shopping cart is empty.']), { timeout: 2000 });
   });
 
   it('lists each item: image, title trimmed to 3 words named in full, price and (quantity), REMOVE', async () => {
