@@ -25,7 +25,7 @@ export function countAnnouncement(before: CartBadge, after: CartBadge): string |
   return after.count > 0 ? `Your cart now has ${items(after.count)}.` : 'Your shopping cart is empty.';
 }
 
-/** Said once the opened cart has loaded, after 'Loading your cart…'. */
+/** Said once the opened cart has loaded (after 'Loading your cart…' when the load lasted: CartDropdown). */
 export function loadedAnnouncement(count: number): string {
   return count > 0 ? `Your cart has ${items(count)}.` : 'Your shopping cart is empty.';
 }
