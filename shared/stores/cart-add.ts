@@ -13,7 +13,7 @@ import { ApiError, logFailure } from '../api/client';
 import type { AddOnGift, CartAddResponse, CartAddPayload, RelatedItem } from '../api/schemas';
 import { serverMessages } from '../api/server-errors';
 import { emit, EVENTS } from '../events';
-import { closeModal, openModal } from './modals';
+import { replaceModal } from './modals';
 
 export const CART_ADDED_MODAL = 'cart-added';
 export const QUICK_ADD_MODAL = 'quick-add';
@@ -57,8 +57,7 @@ export async function addToCart(payload: CartAddPayload, options: AddOptions): P
   track(payload);
   if (options.openConfirmation !== false) {
     $lastAdd.set({ title: payload.title, quantity: payload.quantity, related: answer.related, addon: options.addon ?? null });
-    closeModal(QUICK_ADD_MODAL);
-    openModal(CART_ADDED_MODAL);
+    replaceModal(QUICK_ADD_MODAL, CART_ADDED_MODAL);
   }
   return { ok: true, related: answer.related };
 }

@@ -15,7 +15,7 @@
  */
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import { $openModals, closeModal } from '../stores/modals';
+import { $openModals, closeModal, takeReplaced } from '../stores/modals';
 import { LiveRegion } from './LiveRegion';
 import { useMounted } from './use-page-id';
 
@@ -43,6 +43,9 @@ function hide(dialog: HTMLDialogElement) {
   else if (popovers && dialog.matches(':popover-open')) dialog.hidePopover();
 }
 
+/** Each open modal's opener, for a modal opened in its place (`replaceModal`) to give the focus back to. */
+const openers = new Map<string, HTMLElement | null>();
+
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -63,7 +66,9 @@ export function Modal({ id, title, children, required, onClose, size = 'md', ini
   useLayoutEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog || !open || isShown(dialog)) return;
-    openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const replaced = takeReplaced(id);
+    const opener = replaced === undefined ? document.activeElement : openers.get(replaced);
+    openers.set(id, (openerRef.current = opener instanceof HTMLElement ? opener : null));
     // The title, not a control: Orca names no dialog around a focused link, NVDA none around a focused dialog.
     const first = (initialFocus && dialog.querySelector<HTMLElement>(initialFocus)) || document.getElementById(titleId);
     // Showing a dialog focuses its autofocus element, else its first control (the close icon): one move, not two.
@@ -86,8 +91,12 @@ export function Modal({ id, title, children, required, onClose, size = 'md', ini
         const opener = openerRef.current;
         if (ids.includes(id) || !dialog || opener === undefined) return;
         openerRef.current = undefined;
+        openers.delete(id);
+        // Only a dialog that holds the focus gives it back: one opened in its place has it already.
+        const active = document.activeElement;
+        const holds = !active || active === document.body || dialog.contains(active);
         hide(dialog); // the browser gives the focus back itself; else:
-        if (opener?.isConnected && document.activeElement !== opener) opener.focus();
+        if (holds && opener?.isConnected && document.activeElement !== opener) opener.focus();
         onCloseRef.current?.();
       }),
     [id],
@@ -139,7 +148,7 @@ export function Modal({ id, title, children, required, onClose, size = 'md', ini
       }}
     >
       {open && (
-        <div className="sfw-modal__panel">
+        <section className="sfw-modal__panel">
           {/* Not a <header>: with the page not inert, that would be a second banner landmark. */}
           <div className="sfw-modal__header">
             <h2 id={titleId} className="sfw-modal__title" tabIndex={-1}>
@@ -154,7 +163,7 @@ export function Modal({ id, title, children, required, onClose, size = 'md', ini
             )}
           </div>
           <div className="sfw-modal__body">{children}</div>
-        </div>
+        </section>
       )}
       {/* While it is open, the page's live region is hidden: announcements come from here. */}
       <LiveRegion scope={id} />

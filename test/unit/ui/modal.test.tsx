@@ -1,7 +1,7 @@
-import { act, fireEvent, render, screen } from '@testing-library/preact';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import { emit, EVENTS } from '../../../shared/events';
-import { $openModals, closeModal, openModal } from '../../../shared/stores/modals';
+import { $openModals, closeModal, openModal, replaceModal } from '../../../shared/stores/modals';
 import { Modal } from '../../../shared/ui/Modal';
 
 function Page({ required }: { required?: boolean }) {
@@ -102,5 +102,35 @@ describe('Modal', () => {
     // Legacy code may send junk: ignored.
     act(() => void window.dispatchEvent(new CustomEvent(EVENTS.modalOpen, { detail: 'demo' })));
     expect(dialog().open).toBe(false);
+  });
+
+  it('a modal opened in place of another (replaceModal) has the focus before the other leaves, and gives it back to the first opener', async () => {
+    render(
+      <>
+        <button onClick={() => openModal('first')}>Open</button>
+        <Modal id="first" title="Add to Cart">
+          <button onClick={() => replaceModal('first', 'second')}>Add</button>
+        </Modal>
+        <Modal id="second" title="Product added to your cart!">
+          <a href="/cart">View Cart</a>
+        </Modal>
+      </>,
+    );
+    const opener = openWithButton();
+    const add = screen.getByRole('button', { name: 'Add' });
+    add.focus();
+    const moves: Element[] = [];
+    document.addEventListener('focusin', (event) => moves.push(event.target as Element));
+    act(() => void fireEvent.click(add));
+    const [first, second] = [...document.querySelectorAll('dialog')];
+    const title = screen.getByRole('heading', { name: 'Product added to your cart!' });
+    // The old dialog is still there as the focus moves into the new one: Orca hears the move (docs/development.md).
+    expect(document.activeElement).toBe(title);
+    expect(first!.open).toBe(true);
+    await waitFor(() => expect(first!.open).toBe(false));
+    expect($openModals.get()).toEqual(['second']);
+    expect(moves).toEqual([title]); // one move: never back to the opener on the way
+    act(() => void fireEvent(second!, new Event('cancel', { cancelable: true })));
+    expect(document.activeElement).toBe(opener);
   });
 });
