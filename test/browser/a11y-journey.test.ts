@@ -210,7 +210,7 @@ describe('the keyboard and screen-reader journey', () => {
         expect(await hops()).toEqual(['Add to Cart']);
         await journey.moveTo('Shift+Tab', is('button', 'Cart, 2 items'), 'up to the cart');
         await page.keyboard.press('Enter');
-        await expect.poll(() => focusedNode(page)).toMatchObject({ role: 'dialog', name: 'Shopping cart' });
+        await expect.poll(() => focusedNode(page)).toMatchObject({ role: 'heading', name: 'Shopping cart' });
         await journey.checkStop('the cart dropdown');
         // The panel fills once the cart has loaded: what loaded, heard once (a load this quick does not say its loading).
         await journey.hears(['Your cart has 2 items.']);

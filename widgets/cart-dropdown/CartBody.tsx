@@ -14,7 +14,8 @@ import { SHOP_PAGES } from '../../shared/links';
 /** The panel shows its loading state: nothing loaded yet. */
 export const showsLoading = (items: number, status: string) => items === 0 && (status === 'loading' || status === 'idle');
 
-export function CartBody({ region }: { region: Currency }) {
+/** `onRemove`: called as REMOVE is pressed, before its row turns busy and the button leaves (CartDropdown moves the focus). */
+export function CartBody({ region, onRemove }: { region: Currency; onRemove?: () => void }) {
   const { items, status, total, deletingId, queued, supplies, upsell } = useStore($cart);
   if (showsLoading(items.length, status)) {
     return (
@@ -32,7 +33,7 @@ export function CartBody({ region }: { region: Currency }) {
           <ul className="sfw-cart-dropdown__items">
             {items.map((item) => (
               // A queued removal shows as deleting too: it is on its way.
-              <Item key={item.id} item={item} region={region} deleting={deletingId === item.id || queued.includes(item.id)} />
+              <Item key={item.id} item={item} region={region} deleting={deletingId === item.id || queued.includes(item.id)} onRemove={onRemove} />
             ))}
           </ul>
           <div className="sfw-cart-dropdown__subtotal">
@@ -68,7 +69,7 @@ export function CartBody({ region }: { region: Currency }) {
   );
 }
 
-function Item({ item, region, deleting }: { item: CartItem; region: Currency; deleting: boolean }) {
+function Item({ item, region, deleting, onRemove }: { item: CartItem; region: Currency; deleting: boolean; onRemove?: () => void }) {
   const title = itemTitle(item);
   const slug = item.product?.slug;
   const name = (
@@ -102,7 +103,15 @@ function Item({ item, region, deleting }: { item: CartItem; region: Currency; de
           <Spinner size="sm" />
         </span>
       ) : (
-        <button type="button" className="sfw-cart-dropdown__remove" aria-label={`Remove ${title}`} onClick={() => void removeItem(item.id)}>
+        <button
+          type="button"
+          className="sfw-cart-dropdown__remove"
+          aria-label={`Remove ${title}`}
+          onClick={() => {
+            onRemove?.();
+            void removeItem(item.id);
+          }}
+        >
           REMOVE
         </button>
       )}

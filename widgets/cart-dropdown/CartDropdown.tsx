@@ -25,6 +25,9 @@ export function CartDropdown() {
   const rootRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLAnchorElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
+  // The focus goes to the panel's title, as in every dialog (shared/ui/Modal.tsx): a focused dialog
+  // Orca reads whole, its lines run together ("…$49.99quantity(1)…View Cart Checkout").
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const focusOnOpen = useRef(false);
   const shown = useRef<CartBadge | null>(null);
   const mounted = useMounted();
@@ -84,7 +87,7 @@ export function CartDropdown() {
 
   // Opened from the button: focus goes into the dialog.
   useEffect(() => {
-    if (open && focusOnOpen.current) panelRef.current?.focus();
+    if (open && focusOnOpen.current) headingRef.current?.focus();
     focusOnOpen.current = false;
   }, [open]);
 
@@ -92,7 +95,7 @@ export function CartDropdown() {
   const deleting = cart.deletingId !== null;
   useEffect(() => {
     const active = document.activeElement;
-    if (!deleting && open && (!active || active === document.body)) panelRef.current?.focus();
+    if (!deleting && open && (!active || active === document.body)) headingRef.current?.focus();
   }, [deleting]);
 
   useEffect(() => {
@@ -175,11 +178,10 @@ export function CartDropdown() {
         className="sfw-cart-dropdown__panel"
         role="dialog"
         aria-labelledby={headingId}
-        tabIndex={-1}
         hidden={!open}
       >
         <div className="sfw-cart-dropdown__head">
-          <h2 id={headingId} className="sfw-cart-dropdown__heading">
+          <h2 ref={headingRef} id={headingId} className="sfw-cart-dropdown__heading" tabIndex={-1}>
             Shopping cart
           </h2>
           <button
@@ -194,7 +196,9 @@ export function CartDropdown() {
             <span aria-hidden="true">×</span>
           </button>
         </div>
-        {open && <CartBody region={region} />}
+        {/* The pressed REMOVE leaves with its row: the focus goes to the title first, so a reader
+            hears one move, not the page ("document web") and then the title. */}
+        {open && <CartBody region={region} onRemove={() => headingRef.current?.focus()} />}
       </div>
       {deleting && <LoadingOverlay />}
     </div>

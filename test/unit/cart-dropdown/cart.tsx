@@ -23,6 +23,8 @@ export const seedTwo = () => seed([line(1, sampleIds.plain, 2, 10.25, CHROME), l
 
 export const toggle = () => screen.getByRole('button', { name: /^Cart/ });
 export const dialog = () => document.querySelector<HTMLElement>('.sfw-cart-dropdown [role="dialog"]')!;
+/** The panel's title, where the focus goes when it opens (as in every dialog). */
+export const dialogTitle = () => dialog().querySelector<HTMLElement>('h2')!;
 export const calls = (path: string) => backend.callsTo(path).length;
 
 export async function mountWithCount(expected: string) {

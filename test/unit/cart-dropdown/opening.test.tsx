@@ -10,7 +10,7 @@ import { $cart } from '../../../shared/stores/cart';
 import { $openPanel } from '../../../shared/stores/panels';
 import { $region } from '../../../shared/stores/region';
 import { SAY_LOADING_MS } from '../../../widgets/cart-dropdown/CartDropdown';
-import { calls, CHROME, dialog, mountWithCount, openCart, seed, seedTwo, toggle } from './cart';
+import { calls, CHROME, dialog, dialogTitle, mountWithCount, openCart, seed, seedTwo, toggle } from './cart';
 
 /** What the page's live region holds (each message a paragraph, said once). */
 const said = () => [...document.querySelectorAll('.sfw-cart-dropdown > [role="status"] p')].map((p) => p.textContent);
@@ -23,7 +23,7 @@ describe('cart-dropdown: opening', () => {
     expect(toggle().getAttribute('aria-expanded')).toBe('true');
     expect(toggle().getAttribute('aria-controls')).toBe(screen.getByRole('dialog', { name: 'Shopping cart' }).id);
     expect($openPanel.get()).toBe('cart');
-    expect(document.activeElement).toBe(dialog());
+    expect(document.activeElement).toBe(dialogTitle());
     await screen.findByText('Recommended for you:');
     const order = backend.calls.map((c) => c.path).filter((p) => p === '/cart/retrieve' || p === '/cart/load-upsell');
     expect(order).toEqual(['/cart/retrieve', '/cart/load-upsell']);

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { sampleIds } from '../../../demo-pages/mock/catalog';
 import { backend } from '../../../demo-pages/mock/node';
 import { EVENTS, on } from '../../../shared/events';
-import { calls, CHROME, dialog, line, mountWithCount, openCart, seed, seedTwo, toggle } from './cart';
+import { calls, CHROME, dialog, dialogTitle, line, mountWithCount, openCart, seed, seedTwo, toggle } from './cart';
 
 describe('cart-dropdown: removing', () => {
   it('shows the spinner and the full-screen overlay, then the refreshed cart and count', async () => {
@@ -37,6 +37,9 @@ describe('cart-dropdown: removing', () => {
     await openCart();
     const first = screen.getByRole('button', { name: `Remove ${CHROME}` });
     const other = screen.getAllByRole('button', { name: /^Remove / })[1]!;
+    const moves: Element[] = [];
+    first.focus();
+    document.addEventListener('focusin', (event) => moves.push(event.target as Element));
     act(() => {
       fireEvent.click(first);
       fireEvent.click(first);
@@ -47,11 +50,14 @@ describe('cart-dropdown: removing', () => {
     // Both rows show the deleting spinner instead of REMOVE.
     expect(screen.queryAllByRole('button', { name: /^Remove / })).toHaveLength(0);
     expect(dialog().querySelectorAll('.sfw-cart-dropdown__removing .sfw-spinner')).toHaveLength(2);
+    // The pressed REMOVE left with its row: the focus went to the panel's title first, in one move.
+    expect(document.activeElement).toBe(dialogTitle());
     await screen.findByText('Your shopping cart is empty.');
     expect(document.querySelector('.sfw-loading-overlay')).toBeNull();
     expect(backend.callsTo('/cart/remove-item').map((c) => c.body)).toEqual([{ item: 1 }, { item: 2 }]);
     expect(toggle().getAttribute('aria-label')).toBe('Cart, 0 items');
-    expect(document.activeElement).toBe(dialog());
+    expect(document.activeElement).toBe(dialogTitle());
+    expect(moves).toEqual([dialogTitle()]);
   });
 
   it('a failed removal leaves the item and is only logged', async () => {
@@ -75,6 +81,6 @@ describe('cart-dropdown: removing', () => {
     act(() => void fireEvent.click(screen.getByRole('button', { name: `Remove ${CHROME}` })));
     await screen.findByText('Your shopping cart is empty.');
     expect(screen.queryByText('Recommended for you:')).toBeNull();
-    expect(document.activeElement).toBe(dialog());
+    expect(document.activeElement).toBe(dialogTitle());
   });
 });
