@@ -129,8 +129,8 @@ const LOOKS: Look[] = [
     name: 'country prompt',
     demo: '/',
     query: 'visitor=CA',
-    open: (page) => page.getByRole('alertdialog', { name: 'Shopping from outside the US?' }).getByRole('button').first().waitFor(),
-    shots: () => [{ name: 'dialog', of: modalPanel('Shopping from outside the US?', 'alertdialog') }],
+    open: (page) => page.getByRole('dialog', { name: 'Shopping from outside the US?' }).getByRole('button').first().waitFor(),
+    shots: () => [{ name: 'dialog', of: modalPanel('Shopping from outside the US?') }],
   },
   {
     name: 'region dialog',

@@ -154,16 +154,18 @@ describe('session expired (419) while the login modal is open', () => {
 describe('country prompt and region dialog', () => {
   it('a CA visitor accepts CAD by keyboard; the reloaded page shows C$ prices and the region dialog marks Canada', async () => {
     const page = await shop.open('/?visitor=CA');
-    const offer = page.getByRole('alertdialog', { name: 'Shopping from outside the US?' });
+    const offer = page.getByRole('dialog', { name: 'Shopping from outside the US?' });
     await offer.waitFor();
-    // A question that needs an answer (an alert dialog): the focus on its first answer.
-    await expect.poll(() => focusedText(page)).toBe('Would you like to see prices in CAD?');
+    // As every dialog, the focus on its title; its first answer is one Tab on.
+    await expect.poll(() => focusedText(page)).toBe('Shopping from outside the US?');
     expect(await offer.getByRole('img', { name: 'Flag of Canada' }).getAttribute('src')).toBe('/demo/img/flag-ca.svg');
     expect(await axeViolations(page)).toEqual([]);
     // Escape does not dismiss the required offer.
     await page.keyboard.press('Escape');
     expect(await offer.isVisible()).toBe(true);
 
+    await page.keyboard.press('Tab');
+    expect(await focusedText(page)).toBe('Would you like to see prices in CAD?');
     await Promise.all([page.waitForEvent('load'), page.keyboard.press('Enter')]);
     await waitForIslands(page);
     const config = JSON.parse((await page.locator('#storefront-config').textContent()) ?? '{}');

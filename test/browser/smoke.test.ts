@@ -67,7 +67,7 @@ const SMOKES: Smoke[] = [
       await dialog(page, 'Sign in to your account');
     },
   },
-  { island: 'country-prompt', path: '/?visitor=CA', act: (page) => page.getByRole('alertdialog', { name: 'Shopping from outside the US?' }).waitFor() },
+  { island: 'country-prompt', path: '/?visitor=CA', act: (page) => page.getByRole('dialog', { name: 'Shopping from outside the US?' }).waitFor() },
   {
     island: 'region-dialog',
     path: '/?reset=1',

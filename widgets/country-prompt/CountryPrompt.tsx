@@ -70,8 +70,9 @@ export function CountryPrompt({ flagUrl }: CountryPromptProps) {
   return (
     // Required: the two answers are the only ways out, each one click; a
     // close icon would be a third, unclear answer and ask again next page.
-    // A question that needs an answer: an alert dialog, focus on its first answer (Orca says the title with it).
-    <Modal id={COUNTRY_PROMPT_ID} title="Shopping from outside the US?" size="sm" required role="alertdialog" initialFocus=".sfw-country-prompt .sfw-btn">
+    // A dialog, not an alert dialog: Orca reads an alert whole as it appears, then its title and the
+    // focused answer, and again when the browser re-adds it (it did: the title three times).
+    <Modal id={COUNTRY_PROMPT_ID} title="Shopping from outside the US?" size="sm" required>
       <div className="sfw-country-prompt">
         <img className="sfw-country-prompt__flag" src={flagUrl && isSafeUrl(flagUrl) ? flagUrl : DEFAULT_FLAG_URL} alt="Flag of Canada" width="96" height="48" />
         <div className="sfw-country-prompt__actions">

@@ -168,6 +168,8 @@ export function shopperJourneys(name: EngineName): void {
       // Not ?reset=1: the answer's redirect goes back to this URL, which would reset the choice. The tests after this one reset.
       const p = await open('/?visitor=CA');
       await p.waitFor('the country prompt', dialogOpen('Shopping from outside the US?'), 'Shopping from outside the US?');
+      await p.waitFor('focus on its title', () => document.activeElement?.textContent?.trim() === 'Shopping from outside the US?');
+      await p.press('Tab');
       await p.waitFor('focus on the CAD offer', () => document.activeElement?.textContent?.trim() === 'Would you like to see prices in CAD?');
       await p.press('Enter');
       await p.waitFor('C$ prices', () => JSON.parse(document.getElementById('storefront-config')?.textContent ?? '{}').region?.symbol === 'C$' && /C\$\d/.test(document.querySelector('[data-widget="product-grid"]')?.textContent ?? ''));
