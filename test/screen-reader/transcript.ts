@@ -21,8 +21,6 @@ interface Step {
 
 export class Transcript {
   readonly problems: string[] = [];
-  /** Defects known and not fixed (docs/development.md, "What screen readers say"): printed, not failed. */
-  readonly known: string[] = [];
   readonly steps: Step[] = [];
   /** Where `hears` looks from: the last key pressed, or just past the last phrase it found. */
   private cursor = 0;
@@ -75,18 +73,6 @@ export class Transcript {
     } while (Date.now() < end);
     this.problems.push(`${step.name}: ${why}: never heard ${String(phrase)}`);
     return false;
-  }
-
-  /**
-   * `hears`, for a defect known and not fixed yet: when the phrase never comes, it goes to `known`
-   * (printed with the transcript), not to `problems`; the journey goes on from the last key.
-   */
-  async knownGap(phrase: Phrase, why: string, ms = 2_000): Promise<void> {
-    const from = this.cursor;
-    const before = this.problems.length;
-    if (await this.hears(phrase, why, ms)) return;
-    this.known.push(...this.problems.splice(before));
-    this.cursor = from;
   }
 
   /** Waits until every phrase is said after the last key, in any order (two live regions may speak in either). */
