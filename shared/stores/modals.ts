@@ -22,32 +22,15 @@ export function openModal(requested: string): void {
   if (!open.includes(id)) $openModals.set([...open, id]);
 }
 
-/** The modal each open one replaced, until it takes that one's opener (Modal.tsx). */
-const replaced = new Map<string, string>();
-
 /**
  * Opens `to` in place of `from` (the quick-add dialog giving way to the added one): `from` closes
- * a frame after `to` is shown with the focus on its title, and `to` gives the focus back to
- * `from`'s opener. Closed first, the dialog holding the focus leaves the page before the focus
- * moves, and Orca then moves to the new title silently: the shopper never hears it open.
+ * a frame after `to` is shown with the focus on its title (`to` then gives the focus back to
+ * `from`'s opener: Modal.tsx). Closed first, the dialog holding the focus left the page before the
+ * focus moved, and Orca moved to the new title silently: the shopper never heard it open.
  */
 export function replaceModal(from: string, to: string): void {
-  if (!$openModals.get().includes(from)) return openModal(to);
-  replaced.set(to, from);
   openModal(to);
-  requestAnimationFrame(() =>
-    setTimeout(() => {
-      replaced.delete(to); // taken by now, unless `to` never showed (its island gone)
-      closeModal(from);
-    }),
-  );
-}
-
-/** The modal `id` opened in place of, once: Modal.tsx asks as it opens. */
-export function takeReplaced(id: string): string | undefined {
-  const from = replaced.get(id);
-  replaced.delete(id);
-  return from;
+  requestAnimationFrame(() => setTimeout(() => closeModal(from)));
 }
 
 export function closeModal(requested: string): void {

@@ -15,7 +15,7 @@
  */
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import { $openModals, closeModal, takeReplaced } from '../stores/modals';
+import { $openModals, closeModal } from '../stores/modals';
 import { LiveRegion } from './LiveRegion';
 import { useMounted } from './use-page-id';
 
@@ -43,8 +43,8 @@ function hide(dialog: HTMLDialogElement) {
   else if (popovers && dialog.matches(':popover-open')) dialog.hidePopover();
 }
 
-/** Each open modal's opener, for a modal opened in its place (`replaceModal`) to give the focus back to. */
-const openers = new Map<string, HTMLElement | null>();
+/** Each open dialog's opener (null: none to give the focus back to); not open: absent. */
+const openers = new WeakMap<HTMLDialogElement, HTMLElement | null>();
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -55,8 +55,6 @@ export function Modal({ id, title, children, required, onClose, size = 'md', ini
   const mounted = useMounted();
   const open = useStore($openModals).includes(id) && mounted;
   const dialogRef = useRef<HTMLDialogElement>(null);
-  // undefined: not open; null: open, nothing to give focus back to.
-  const openerRef = useRef<HTMLElement | null | undefined>(undefined);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
   // Not useId(): Preact numbers ids per root, so two islands' modals would share one.
@@ -66,9 +64,8 @@ export function Modal({ id, title, children, required, onClose, size = 'md', ini
   useLayoutEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog || !open || isShown(dialog)) return;
-    const replaced = takeReplaced(id);
-    const opener = replaced === undefined ? document.activeElement : openers.get(replaced);
-    openers.set(id, (openerRef.current = opener instanceof HTMLElement ? opener : null));
+    const opener = document.activeElement;
+    openers.set(dialog, opener instanceof HTMLElement ? opener : null);
     // The title, not a control: Orca names no dialog around a focused link, NVDA none around a focused dialog.
     const first = (initialFocus && dialog.querySelector<HTMLElement>(initialFocus)) || document.getElementById(titleId);
     // Showing a dialog focuses its autofocus element, else its first control (the close icon): one move, not two.
@@ -88,15 +85,15 @@ export function Modal({ id, title, children, required, onClose, size = 'md', ini
     () =>
       $openModals.listen((ids) => {
         const dialog = dialogRef.current;
-        const opener = openerRef.current;
-        if (ids.includes(id) || !dialog || opener === undefined) return;
-        openerRef.current = undefined;
-        openers.delete(id);
-        // Only a dialog that holds the focus gives it back: one opened in its place has it already.
-        const active = document.activeElement;
-        const holds = !active || active === document.body || dialog.contains(active);
+        if (ids.includes(id) || !dialog || !openers.has(dialog)) return;
+        const opener = openers.get(dialog)!;
+        openers.delete(dialog);
+        // The focus is in a dialog opened from this one (replaceModal): it keeps it, and gives it back to this one's opener.
+        const top = document.activeElement?.closest('dialog');
+        const handedOn = !!top && top !== dialog && dialog.contains(openers.get(top) ?? null);
+        if (handedOn) openers.set(top, opener);
         hide(dialog); // the browser gives the focus back itself; else:
-        if (holds && opener?.isConnected && document.activeElement !== opener) opener.focus();
+        if (!handedOn && opener?.isConnected && document.activeElement !== opener) opener.focus();
         onCloseRef.current?.();
       }),
     [id],
