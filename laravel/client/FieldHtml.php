@@ -73,15 +73,23 @@ final class FieldHtml
         $budgetBucket = $budget === null ? null : FieldHistogram::bucket($metric, (float) $budget);
         $lo = max(0, min(array_merge($used, $budgetBucket === null ? [] : [$budgetBucket])) - 1);
         $hi = min(count($edges) - 1, max(array_merge($used, $budgetBucket === null ? [] : [$budgetBucket + 1])));
+        while ($hi - $lo < 11 && ($lo > 0 || $hi < count($edges) - 1)) { // 12 columns at least: the shape around the values shows
+            if ($hi < count($edges) - 1) {
+                $hi++;
+            }
+            if ($lo > 0 && $hi - $lo < 11) {
+                $lo--;
+            }
+        }
         $w = self::PLOT / ($hi - $lo + 1);
         $x = function (float $columns) use ($w): string {
             return number_format(self::LEFT + $columns * $w, 1, '.', '');
         };
-        $height = count($byIsland) * self::ROW + 34;
+        $height = count($byIsland) * self::ROW + 36;
         $label = "$metric per island" . ($budget === null ? '' : ', budget ' . FieldHistogram::show($metric, (float) $budget));
-        $svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ' . (self::LEFT + self::PLOT + 20) . " $height\" role=\"img\" aria-label=\"" . self::e($label) . '">'
+        $svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ' . (self::LEFT + self::PLOT + 40) . " $height\" role=\"img\" aria-label=\"" . self::e($label) . '">'
             . '<title>' . self::e($label) . '</title><g font-size="12" fill="#1d2430">';
-        $top = 6;
+        $top = 18;
         foreach ($byIsland as $island => $counts) {
             $max = max($counts) ?: 1;
             $s = FieldReport::summary($metric, $counts);
@@ -104,8 +112,8 @@ final class FieldHtml
         }
         if ($budgetBucket !== null) {
             $bx = $x($budgetBucket - $lo + 1);
-            $svg .= "<line x1=\"$bx\" x2=\"$bx\" y1=\"2\" y2=\"" . ($top + 2) . '" stroke="#b3261e" stroke-width="2" stroke-dasharray="5 3"/>'
-                . "<text x=\"$bx\" y=\"" . ($top + 28) . '" fill="#b3261e" text-anchor="middle">budget ' . self::e(FieldHistogram::show($metric, (float) $budget)) . '</text>';
+            $svg .= "<line x1=\"$bx\" x2=\"$bx\" y1=\"16\" y2=\"" . ($top + 2) . '" stroke="#b3261e" stroke-width="2" stroke-dasharray="5 3"/>'
+                . "<text x=\"$bx\" y=\"12\" fill=\"#b3261e\" text-anchor=\"middle\">budget " . self::e(FieldHistogram::show($metric, (float) $budget)) . '</text>';
         }
         $step = max(1, (int) ceil(($hi - $lo + 1) / 7));
         for ($b = $lo; $b <= $hi; $b += $step) {

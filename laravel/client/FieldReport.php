@@ -33,7 +33,7 @@ final class FieldReport
             }
         }
         // Metrics in the contract's order, then page and island.
-        $order = array_flip(array_merge(['LCP', 'INP', 'CLS', 'held'], FieldHistogram::MS, FieldHistogram::COUNTERS));
+        $order = array_flip(array_values(array_unique(array_merge(['LCP', 'INP', 'CLS', 'held'], FieldHistogram::MS, FieldHistogram::COUNTERS))));
         uksort($this->series, function (string $a, string $b) use ($order): int {
             [$ma, $ra] = explode('|', $a, 2);
             [$mb, $rb] = explode('|', $b, 2);
