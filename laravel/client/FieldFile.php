@@ -6,8 +6,8 @@ namespace StorefrontWidgets\Ssr;
  * The plain-PHP receiver's store: field-data aggregates in one JSON file, each change under an exclusive
  * lock (flock) so that concurrent PHP workers add up; a series is a day (UTC) × metric × page × island ×
  * device, its buckets' counts. Bounded: at most MAX_SERIES series; a new one past that replaces the
- * oldest day's. Beside it, $file.clients: the rate limiter's counts per client, each kept under a hash
- * (with a secret of the file) for its minute only.
+ * oldest day's. Beside it, $file.clients: the rate limiter's count per client, kept under a hash (with a
+ * secret of the file) for the 60 s from the client's first beacon only.
  */
 final class FieldFile
 {
@@ -74,24 +74,25 @@ final class FieldFile
     }
 
     /**
-     * Whether this client may send one more beacon this minute ($perMinute at most), counting it.
-     * The client is kept as a hash with the file's secret, and only for its minute.
+     * Whether this client may send one more beacon, $perMinute at most in the 60 s from its first
+     * (counting it). The client is kept as a hash with the file's secret, and only for those 60 s.
      */
     public function allows(string $client, int $perMinute): bool
     {
-        $minute = (int) floor(($this->clock)() / 60);
+        $now = ($this->clock)();
         $allowed = false;
-        $this->change($this->file . '.clients', function (array $data) use ($client, $perMinute, $minute, &$allowed): array {
-            $fresh = ($data['minute'] ?? null) === $minute && isset($data['secret']);
-            $secret = $fresh ? $data['secret'] : bin2hex(random_bytes(16));
-            $counts = $fresh ? $data['counts'] : [];
+        $this->change($this->file . '.clients', function (array $data) use ($client, $perMinute, $now, &$allowed): array {
+            $windows = array_filter($data['windows'] ?? [], function ($w) use ($now): bool {
+                return is_array($w) && $now - (float) $w[0] < 60;
+            });
+            // A new secret once no window is open: no hash outlives its minute.
+            $secret = $windows !== [] && isset($data['secret']) ? $data['secret'] : bin2hex(random_bytes(16));
             $key = hash_hmac('sha256', $client, $secret);
-            $allowed = ($counts[$key] ?? 0) < $perMinute;
-            if ($allowed) {
-                $counts[$key] = ($counts[$key] ?? 0) + 1;
-            }
+            $window = $windows[$key] ?? [$now, 0];
+            $allowed = $window[1] < $perMinute;
+            $windows[$key] = [$window[0], $window[1] + ($allowed ? 1 : 0)];
 
-            return ['minute' => $minute, 'secret' => $secret, 'counts' => $counts];
+            return ['secret' => $secret, 'windows' => $windows];
         });
 
         return $allowed;
