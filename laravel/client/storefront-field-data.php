@@ -8,7 +8,8 @@
  *   StorefrontFieldData::answer(['file' => '/var/lib/shop/field-data.json', 'per_minute' => 30]);
  *
  *   php storefront-field-data.php report [--from=2026-11-01] [--to=2026-11-28] [--device=mobile] [--html=out.html|-] [--file=…]
- *   php storefront-field-data.php receive --content-type=text/plain --client=203.0.113.9 [--file=…] < beacon.json
+ *   php storefront-field-data.php receive --content-type=text/plain --client=203.0.113.9 [--file=…] [--per-minute=30] < beacon.json
+ *     (prints the status, then the answer's body: a server that is not PHP answers so; demo-pages/field-data.mjs)
  *
  * A beacon is answered 204 and added to today's aggregates (UTC), or refused (400 bad shape, 413 over
  * 16384 bytes, 415 another type, 429 over per_minute from one client) with one fixed line and nothing
@@ -119,7 +120,8 @@ final class StorefrontFieldData
         }
         if ($command === 'receive') {
             $body = (string) stream_get_contents(STDIN, FieldBeacon::MAX_BYTES + 1);
-            echo $receiver->receive($body, $flags['content-type'] ?? null, $flags['client'] ?? ''), "\n";
+            $status = $receiver->receive($body, $flags['content-type'] ?? null, $flags['client'] ?? '');
+            echo $status, "\n", FieldBeacon::ANSWERS[$status] ?? "Field data is off.\n"; // the status, then the answer's fixed body
 
             return 0;
         }

@@ -41,7 +41,7 @@ describe.skipIf(!versions.length).each(versions)('php/storefront-field-data.php,
   const send = (body: string, type = 'text/plain;charset=UTF-8', client = '198.51.100.7') => {
     const r = cli(['receive', `--content-type=${type}`, `--client=${client}`], body);
     expect(r.err).toBe('');
-    return Number(r.out.trim());
+    return Number(r.out.split('\n')[0]);
   };
   const stored = () => (existsSync(file) ? readFileSync(file, 'utf8') : '');
   const report = (...args: string[]) => cli(['report', ...args]).out;
