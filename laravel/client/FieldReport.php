@@ -91,7 +91,8 @@ final class FieldReport
         ksort($merged);
         $lines = [];
         foreach ($merged as $island => $metrics) {
-            $misses = $met = $events = [];
+            $misses = $met = $failures = [];
+            $fallbacks = null;
             foreach ($metrics as $metric => $counts) {
                 $s = self::summary($metric, $counts);
                 if ($s['budget'] !== null) {
@@ -102,12 +103,14 @@ final class FieldReport
                     } else {
                         $met[] = $said;
                     }
+                } elseif ($metric === 'fallback') {
+                    $fallbacks = "{$s['n']} fallback" . ($s['n'] === 1 ? '' : 's');
                 } elseif (in_array($metric, FieldHistogram::COUNTERS, true)) {
-                    $events[] = "{$s['n']} " . str_replace('failure.', '', $metric) . ($metric === 'fallback' ? ($s['n'] === 1 ? '' : 's') : ' failure' . ($s['n'] === 1 ? '' : 's'));
+                    $failures[] = "{$s['n']} " . substr($metric, strlen('failure.'));
                 }
             }
-            $line = $misses !== [] ? 'MISSES ' . implode(', ', $misses) : ($met !== [] ? 'good: ' . implode(', ', $met) : 'no budgeted metric');
-            $lines[$island] = $line . ($events === [] ? '' : '; ' . implode(', ', $events));
+            $line = $misses !== [] ? 'MISSES ' . implode(', ', $misses) : ($met !== [] ? 'good: ' . implode(', ', $met) : 'no budgeted metric measured');
+            $lines[$island] = $line . ($failures === [] ? '' : '; failures: ' . implode(', ', $failures)) . ($fallbacks === null ? '' : "; $fallbacks");
         }
 
         return $lines;

@@ -61,7 +61,7 @@ class FieldDataTest extends TestCase
         $text = Artisan::output();
         $this->assertMatchesRegularExpression('/^INP +category +cart-dropdown +2 +238 ms +248 ms +≤ 200 ms +MISS$/m', $text);
         $this->assertMatchesRegularExpression('/^held +category +cart-dropdown +2 +95 ms +99 ms +≤ 100 ms +ok$/m', $text);
-        $this->assertStringContainsString("cart-dropdown: MISSES INP p75 238 ms > 200 ms (n=2); 2 chunk failures\n", $text);
+        $this->assertStringContainsString("cart-dropdown: MISSES INP p75 238 ms > 200 ms (n=2); failures: 2 chunk\n", $text);
         $this->assertStringContainsString("page: good: CLS p75 0.044 ≤ 0.1 (n=2)\n", $text);
         $this->assertSame(0, Artisan::call('storefront:field-report', ['--from' => '2020-01-01', '--to' => '2020-01-02']));
         $this->assertStringContainsString('(no field data in this range)', Artisan::output());

@@ -59,7 +59,7 @@ describe.skipIf(!php)('the demo server forwards field data to the PHP receiver',
     const [status, headers, html] = await ask(`${server.url}field-report`);
     expect(status).toBe(200);
     expect(headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'");
-    expect(html).toContain('<strong>cart-dropdown</strong>: <span class="miss">MISSES INP p75 238 ms &gt; 200 ms (n=1); 1 chunk failure');
+    expect(html).toContain('<strong>cart-dropdown</strong>: <span class="miss">MISSES INP p75 238 ms &gt; 200 ms (n=1); failures: 1 chunk');
   });
 });
 

@@ -55,7 +55,7 @@ describe.skipIf(!versions.length).each(versions)('php/storefront-field-data.php,
     expect(text).toMatch(/^LCP +category +teaser-card +2 +1\.88 s +1\.98 s +≤ 2\.5 s +ok$/m);
     expect(text).toMatch(/^INP\.scriptOurs +category +cart-dropdown +2 /m);
     expect(text).toMatch(/^failure\.chunk +category +cart-dropdown +2 /m);
-    expect(text).toContain('cart-dropdown: MISSES INP p75 238 ms > 200 ms (n=2); 2 chunk failures\n');
+    expect(text).toContain('cart-dropdown: MISSES INP p75 238 ms > 200 ms (n=2); failures: 2 chunk\n');
     expect(text).toContain('teaser-card: good: LCP p75 1.88 s ≤ 2.5 s (n=2); 2 fallbacks\n');
     expect(report('--device=desktop')).toContain('(no field data in this range)');
     expect(report('--from=2020-01-01', '--to=2020-01-31')).toContain('(no field data in this range)');
