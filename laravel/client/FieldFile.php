@@ -19,9 +19,13 @@ final class FieldFile
     /** @var callable(): float */
     private $clock;
 
-    public function __construct(string $file, ?callable $clock = null)
+    /** @var int */
+    private $maxSeries;
+
+    public function __construct(string $file, ?callable $clock = null, int $maxSeries = self::MAX_SERIES)
     {
         $this->file = $file;
+        $this->maxSeries = $maxSeries;
         $this->clock = $clock ?? function (): float {
             return microtime(true);
         };
@@ -39,7 +43,7 @@ final class FieldFile
             $series = $data['series'] ?? [];
             foreach ($rows as [$metric, $page, $island, $device, $bucket, $n]) {
                 $key = "$day|$metric|$page|$island|$device";
-                if (!isset($series[$key]) && count($series) >= self::MAX_SERIES) {
+                if (!isset($series[$key]) && count($series) >= $this->maxSeries) {
                     ksort($series); // the oldest day first
                     array_shift($series);
                 }
@@ -57,7 +61,13 @@ final class FieldFile
      */
     public function rows(string $from, string $to): array
     {
-        $json = is_file($this->file) ? (string) file_get_contents($this->file) : '';
+        $json = '';
+        $handle = is_file($this->file) ? @fopen($this->file, 'r') : false;
+        if ($handle !== false) {
+            flock($handle, LOCK_SH); // not halfway through a change
+            $json = (string) stream_get_contents($handle);
+            fclose($handle);
+        }
         $data = $json === '' ? [] : json_decode($json, true);
         $rows = [];
         foreach (is_array($data) ? ($data['series'] ?? []) : [] as $key => $buckets) {

@@ -23,7 +23,9 @@ class Receiver
             $status = 429;
         } else {
             $limiter->hit($client, 60);
-            [$status, $rows] = FieldBeacon::read($request->getContent(), $request->headers->get('Content-Type'));
+            // A body announced over the cap is refused before it is read.
+            $over = (int) $request->headers->get('Content-Length') > FieldBeacon::MAX_BYTES;
+            [$status, $rows] = $over ? [413, []] : FieldBeacon::read($request->getContent(), $request->headers->get('Content-Type'));
             if ($status === 204) {
                 $store->add($rows, gmdate('Y-m-d', now()->getTimestamp()));
             }

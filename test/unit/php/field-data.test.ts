@@ -97,6 +97,19 @@ describe.skipIf(!versions.length).each(versions)('php/storefront-field-data.php,
     for (const key of Object.keys(series)) expect(key).toMatch(/^\d{4}-\d\d-\d\d\|[\w.]+\|category\|(page|teaser-card|cart-dropdown)\|mobile$/);
   });
 
+  it('keeps the file bounded: past its series cap, a new series replaces the oldest day\'s', () => {
+    const script = `require ${JSON.stringify(join(root, 'laravel/client/storefront-field-data.php'))};
+      $day = 0;
+      $store = new StorefrontWidgets\\Ssr\\FieldFile($argv[1], function () use (&$day) { return 1764288000.0 + 86400 * $day; }, 3);
+      foreach ([0, 1, 2, 3] as $day) { $store->add([['fallback', 'category', 'island-' . $day, 'mobile', 0, 1]]); }
+      $store->add([['fallback', 'category', 'island-3', 'mobile', 0, 1]]);
+      echo json_encode(array_keys(json_decode(file_get_contents($argv[1]), true)['series']));`;
+    const r = spawnSync(command, ['-d', 'error_reporting=-1', '-d', 'display_errors=stderr', '-r', script, file], { encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout)).toEqual(['2025-11-29|fallback|category|island-1|mobile', '2025-11-30|fallback|category|island-2|mobile', '2025-12-01|fallback|category|island-3|mobile']);
+    expect(JSON.parse(readFileSync(file, 'utf8')).series['2025-12-01|fallback|category|island-3|mobile']).toEqual([2]);
+  });
+
   it('writes the HTML report self-contained, every stored string escaped (a tampered aggregates file)', () => {
     const day = new Date().toISOString().slice(0, 10);
     writeFileSync(file, JSON.stringify({ v: 1, series: { [`${day}|INP|${HOSTILE}|${HOSTILE}|mobile`]: { 22: 3 }, [`${day}|fallback|p|${HOSTILE}|mobile`]: [1] } }));
