@@ -20,7 +20,7 @@ final class FieldHtml
     {
         $h = [self::class, 'e'];
         $title = 'Storefront field data ' . $report->title();
-        $out = "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{$h($title)}</title>\n<style>"
+        $out = "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{$h($title)}</title>\n<style>"
             . 'body{font:15px/1.45 system-ui,sans-serif;margin:24px auto;max-width:780px;color:#1d2430;padding:0 12px}'
             . 'h1{font-size:22px}h2{font-size:17px;margin-top:28px}table{border-collapse:collapse;font-size:13px}'
             . 'td,th{padding:3px 8px;border-bottom:1px solid #dde}th{text-align:left}td.n{text-align:right}'

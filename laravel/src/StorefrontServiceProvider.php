@@ -22,6 +22,13 @@ use StorefrontWidgets\Ssr\Options;
 
 class StorefrontServiceProvider extends ServiceProvider
 {
+    /** The config keys of field data: [key, its environment variable]. */
+    public const FIELD_DATA = [
+        'enabled' => ['storefront.field_data.enabled', 'STOREFRONT_FIELD_DATA'],
+        'path' => ['storefront.field_data.path', 'STOREFRONT_FIELD_DATA_PATH'],
+        'per_minute' => ['storefront.field_data.per_minute', 'STOREFRONT_FIELD_DATA_PER_MINUTE'],
+    ];
+
     public function register()
     {
         $this->mergeConfigFrom(__DIR__.'/../config/storefront.php', 'storefront');
@@ -63,13 +70,6 @@ class StorefrontServiceProvider extends ServiceProvider
             $this->commands([PublishCommand::class, PruneBuildsCommand::class, SsrCommand::class, SsrCheckCommand::class, FieldReportCommand::class]);
         }
     }
-
-    /** The config keys of field data: [key, its environment variable]. */
-    public const FIELD_DATA = [
-        'enabled' => ['storefront.field_data.enabled', 'STOREFRONT_FIELD_DATA'],
-        'path' => ['storefront.field_data.path', 'STOREFRONT_FIELD_DATA_PATH'],
-        'per_minute' => ['storefront.field_data.per_minute', 'STOREFRONT_FIELD_DATA_PER_MINUTE'],
-    ];
 
     /**
      * Field data's receiving route and its table's migration, when storefront.field_data.enabled is on and
