@@ -6,7 +6,8 @@
  * `{ mock: 'server' }` (npm start, npm run bench) the same handlers answer
  * here instead, in Node, and the pages load no mock script: the page sees a
  * real backend. The demo controls (?reset, ?visitor, ?fail, ?delay) work in
- * both modes.
+ * both modes. The pages' field-data beacons go to the plain-PHP receiver, whose
+ * report is at /field-report (field-data.mjs).
  *
  * `{ csp: 'strict' }` or `?csp=strict` on a page: the nonce-based policy with
  * Trusted Types a shop can send (STRICT_CSP; docs/embedding.md, "9. Content
@@ -18,6 +19,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { basename, dirname, extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { answerFieldData } from './field-data.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -202,9 +204,10 @@ async function islandRenderer() {
  * - `inject`: a classic script file included first in every page's head (with
  *   the page's nonce), served at /__inject.js (test/browser/engines);
  * - `beforeCode(path)`: awaited before a built JS file is answered, so a test
- *   can hold the island code on the server, in any engine.
+ *   can hold the island code on the server, in any engine;
+ * - `fieldData`: `{ file, perMinute }` of the field-data receiver (field-data.mjs).
  */
-export async function startDemoServer({ port = 0, host = '127.0.0.1', mock = 'page', csp = 'self', dist = 'dist', inject = undefined, beforeCode = undefined } = {}) {
+export async function startDemoServer({ port = 0, host = '127.0.0.1', mock = 'page', csp = 'self', dist = 'dist', inject = undefined, beforeCode = undefined, fieldData = {} } = {}) {
   const staticRoots = STATIC_ROOTS.map(([prefix, dir]) => [prefix, prefix === '/build/' ? dist : dir]);
   const render = () => importWhenChanged(join(root, 'dist-demo/render.mjs'));
   const api = mock === 'server' ? await import(pathToFileURL(join(root, 'dist-demo/server-api.mjs')).href) : null;
@@ -214,6 +217,8 @@ export async function startDemoServer({ port = 0, host = '127.0.0.1', mock = 'pa
       const path = decodeURIComponent(url.pathname);
       // API calls only: a navigation (the PayPal form post) gets the page, as from Laravel.
       const navigation = req.headers['sec-fetch-mode'] === 'navigate' || (req.headers.accept ?? '').includes('text/html');
+      // The beacons and the field report, before the mock (which would read the body).
+      if (await answerFieldData(req, res, fieldData)) return;
       if (api && !navigation && !/^\/(build|build-react|demo)\//.test(path) && (await answerFromMock(api, req, res, url))) return;
       if (path === '/mockServiceWorker.js') {
         if (await tryFile(req, res, 'dist-demo', 'mockServiceWorker.js')) return;

@@ -27,4 +27,4 @@ const { url } = await startDemoServer({ port, mock }).catch((error) => {
   process.exit(1);
 });
 const api = mock === 'server' ? 'the demo server answers the API' : 'the API is answered in the page (MSW service worker)';
-console.log(`\nDemo shop: ${url}  (product page: ${url}${PRODUCT_PAGE.slice(1)})\n${api}. Watching for changes. Ctrl+C to stop.`);
+console.log(`\nDemo shop: ${url}  (product page: ${url}${PRODUCT_PAGE.slice(1)}; field report: ${url}field-report)\n${api}. Watching for changes. Ctrl+C to stop.`);

@@ -20,6 +20,9 @@ final class Options
         'enabled' => 'true or false (or 1 or 0)',
         'keep_alive' => 'true or false (or 1 or 0)',
         'keep_hours' => 'a number of hours, 0 or more',
+        'file' => 'a file path',
+        'path' => 'a path of the site such as /storefront/field-data',
+        'per_minute' => 'a whole number of beacons from 1 to 10000',
     ];
 
     /** The plain client's options and their defaults (logFile: null, a file of the temp folder). */
@@ -82,6 +85,15 @@ final class Options
                 $ok = (is_int($value) || is_float($value) || is_string($value)) && is_numeric($value) && $value >= 0;
 
                 return [$ok, $ok ? (float) $value : 24.0];
+            case 'path':
+                $ok = is_string($value) && preg_match('#\A/[A-Za-z0-9._~/-]{0,200}\z#', $value) === 1;
+
+                return [$ok, $ok ? $value : '/storefront/field-data'];
+            case 'per_minute':
+                $n = is_int($value) || (is_string($value) && preg_match('/^\s*\d{1,9}\s*$/', $value)) ? (int) $value : 0;
+
+                return [$n >= 1 && $n <= 10000, $n >= 1 && $n <= 10000 ? $n : 30];
+            case 'file':
             case 'logFile':
                 return [is_string($value) && $value !== '', is_string($value) && $value !== '' ? $value : null];
             default: // enabled, keep_alive: flags

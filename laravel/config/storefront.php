@@ -38,4 +38,15 @@ return [
         // (built from the repository's server/ by npm run build).
         'script' => env('STOREFRONT_SSR_SCRIPT', StorefrontServiceProvider::dist('ssr-server.mjs')),
     ],
+
+    // Field data (docs/laravel.md, "Field data"): what the pages' beacons report, island by island. Off by default.
+    // Each value is checked when the app boots, not cast here: one refused leaves the route off, in one warning line naming it.
+    'field_data' => [
+        // The receiving route on or off (true or false, 1 or 0); on: run `php artisan migrate` once (its table).
+        'enabled' => env('STOREFRONT_FIELD_DATA', false),
+        // Its path: the endpoint of the pages' fieldData config.
+        'path' => env('STOREFRONT_FIELD_DATA_PATH', '/storefront/field-data'),
+        // Beacons one client (its IP, kept hashed in the cache for the minute only) may send a minute: 1 to 10000.
+        'per_minute' => env('STOREFRONT_FIELD_DATA_PER_MINUTE', 30),
+    ],
 ];

@@ -2,19 +2,33 @@
 
 namespace StorefrontWidgets\Laravel;
 
+use Illuminate\Contracts\Foundation\CachesRoutes;
 use Illuminate\Contracts\Http\Kernel as HttpKernel;
 use Illuminate\Support\Facades\Blade;
 use Illuminate\Support\Facades\Http;
 use Illuminate\Support\ServiceProvider;
 use InvalidArgumentException;
+use Illuminate\Support\Facades\Log;
+use StorefrontWidgets\Laravel\Console\FieldReportCommand;
 use StorefrontWidgets\Laravel\Console\PruneBuildsCommand;
 use StorefrontWidgets\Laravel\Console\PublishCommand;
 use StorefrontWidgets\Laravel\Console\SsrCheckCommand;
 use StorefrontWidgets\Laravel\Console\SsrCommand;
+use StorefrontWidgets\Laravel\FieldData\Receiver;
+use StorefrontWidgets\Laravel\FieldData\Store;
 use StorefrontWidgets\Laravel\Http\FillHooks;
+use StorefrontWidgets\Ssr\LogThrottle;
+use StorefrontWidgets\Ssr\Options;
 
 class StorefrontServiceProvider extends ServiceProvider
 {
+    /** The config keys of field data: [key, its environment variable]. */
+    public const FIELD_DATA = [
+        'enabled' => ['storefront.field_data.enabled', 'STOREFRONT_FIELD_DATA'],
+        'path' => ['storefront.field_data.path', 'STOREFRONT_FIELD_DATA_PATH'],
+        'per_minute' => ['storefront.field_data.per_minute', 'STOREFRONT_FIELD_DATA_PER_MINUTE'],
+    ];
+
     public function register()
     {
         $this->mergeConfigFrom(__DIR__.'/../config/storefront.php', 'storefront');
@@ -24,6 +38,9 @@ class StorefrontServiceProvider extends ServiceProvider
         // The Http facade's factory, which Http::fake() fakes on every Laravel version (8 keeps it out of the container).
         $this->app->bind(RenderClient::class, function ($app) {
             return new RenderClient(Http::getFacadeRoot(), $app['config']);
+        });
+        $this->app->bind(Store::class, function ($app) {
+            return new Store($app['db']->connection());
         });
     }
 
@@ -46,9 +63,42 @@ class StorefrontServiceProvider extends ServiceProvider
             }
         }
 
+        $this->fieldData();
+
         if ($this->app->runningInConsole()) {
             $this->publishes([__DIR__.'/../config/storefront.php' => $this->app->configPath('storefront.php')], 'storefront-config');
-            $this->commands([PublishCommand::class, PruneBuildsCommand::class, SsrCommand::class, SsrCheckCommand::class]);
+            $this->commands([PublishCommand::class, PruneBuildsCommand::class, SsrCommand::class, SsrCheckCommand::class, FieldReportCommand::class]);
+        }
+    }
+
+    /**
+     * Field data's receiving route and its table's migration, when storefront.field_data.enabled is on and
+     * every key of it is good; a value refused leaves it off, said in one warning line (a minute apart at most).
+     */
+    private function fieldData(): void
+    {
+        $values = $problems = [];
+        foreach (self::FIELD_DATA as $name => [$key, $variable]) {
+            $value = $this->app['config']->get($key);
+            [$ok, $values[$name]] = Options::parse($name, $value);
+            if (! $ok) {
+                $problems[] = Options::refusal("{$key} ({$variable})", $value, $name);
+            }
+        }
+        if ($problems !== []) {
+            if (LogThrottle::first(RenderClient::logFile('field-data'))) {
+                Log::warning('Storefront field data is off: '.implode('; ', $problems));
+            }
+
+            return;
+        }
+        if (! $values['enabled']) {
+            return;
+        }
+        $this->loadMigrationsFrom(__DIR__.'/../database/migrations');
+        if (! ($this->app instanceof CachesRoutes && $this->app->routesAreCached())) {
+            // No middleware group: no session, no cookie, no CSRF token (sendBeacon has none to send).
+            $this->app['router']->post($values['path'], Receiver::class)->name('storefront.field-data');
         }
     }
 

@@ -70,7 +70,8 @@ abstract class TestCase extends LaravelTestCase
             'APP_PUBLIC' => $this->public,
             'STOREFRONT_SSR_URL' => 'http://127.0.0.1:9', // nothing listens: tests that need a service start one
         ];
-        foreach (['ASSET_URL', 'STOREFRONT_SSR_TIMEOUT', 'STOREFRONT_SSR', 'STOREFRONT_SSR_KEEP_ALIVE', 'STOREFRONT_BUNDLE', 'STOREFRONT_MIDDLEWARE_GROUP'] as $name) {
+        foreach (['ASSET_URL', 'STOREFRONT_SSR_TIMEOUT', 'STOREFRONT_SSR', 'STOREFRONT_SSR_KEEP_ALIVE', 'STOREFRONT_BUNDLE', 'STOREFRONT_MIDDLEWARE_GROUP',
+            'STOREFRONT_FIELD_DATA', 'STOREFRONT_FIELD_DATA_PATH', 'STOREFRONT_FIELD_DATA_PER_MINUTE', 'DB_CONNECTION', 'DB_DATABASE'] as $name) {
             putenv($name);
             unset($_ENV[$name], $_SERVER[$name]);
         }

@@ -19,7 +19,7 @@ const files = siteFiles(blocks);
 describe('docs/embedding.md as a site', () => {
   it('has every file the shop needs: the pages, their head (stable names, then hashed files), config, CSRF, CSP, routes', () => {
     expect([...files.keys()].sort()).toEqual(
-      ['cart/add-item.php', 'cart/get-count.php', 'csp.php', 'csrf.php', 'featured.php', 'index.php', 'product.php', 'router.php', 'storefront-config.php', 'storefront-head.php'].sort(),
+      ['cart/add-item.php', 'cart/get-count.php', 'csp.php', 'csrf.php', 'featured.php', 'field-data.php', 'index.php', 'product.php', 'router.php', 'storefront-config.php', 'storefront-head.php'].sort(),
     );
     expect(files.get('storefront-head.php')).toHaveLength(2);
   });

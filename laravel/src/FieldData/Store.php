@@ -1,0 +1,64 @@
+<?php
+
+namespace StorefrontWidgets\Laravel\FieldData;
+
+use Illuminate\Database\ConnectionInterface;
+use Illuminate\Database\Query\Expression;
+
+/**
+ * Field data's store in the app's database (the migration of database/migrations): durable, shared by
+ * every server of the app, and summed where it is kept: each beacon's rows are added in one statement,
+ * `n = n + the beacon's count` (an upsert; MySQL, MariaDB, PostgreSQL, SQLite), so that concurrent
+ * beacons never lose a count. The cache would be neither: evicted at will, and no way to list its keys
+ * for a date range.
+ */
+class Store
+{
+    public const TABLE = 'storefront_field_data';
+
+    /** @var ConnectionInterface */
+    private $db;
+
+    public function __construct(ConnectionInterface $db)
+    {
+        $this->db = $db;
+    }
+
+    /** Adds a beacon's rows (FieldBeacon::read) to $day's (Y-m-d, UTC). */
+    public function add(array $rows, string $day): void
+    {
+        $values = [];
+        foreach ($rows as [$metric, $page, $island, $device, $bucket, $n]) {
+            $values[] = compact('day', 'metric', 'page', 'island', 'device', 'bucket', 'n');
+        }
+        $driver = $this->db->getDriverName();
+        if (in_array($driver, ['mysql', 'mariadb', 'pgsql', 'sqlite'], true)) {
+            $sum = in_array($driver, ['mysql', 'mariadb'], true) ? 'n + values(n)' : $this->db->getTablePrefix().self::TABLE.'.n + excluded.n';
+            $this->db->table(self::TABLE)->upsert($values, ['day', 'metric', 'page', 'island', 'device', 'bucket'], ['n' => new Expression($sum)]);
+
+            return;
+        }
+        // Others (SQL Server): a row made at 0 if missing, then one atomic increment each.
+        $this->db->transaction(function () use ($values) {
+            foreach ($values as $row) {
+                $key = array_diff_key($row, ['n' => 0]);
+                $this->db->table(self::TABLE)->insertOrIgnore($key + ['n' => 0]);
+                $this->db->table(self::TABLE)->where($key)->increment('n', $row['n']);
+            }
+        });
+    }
+
+    /**
+     * The rows from $from to $to (Y-m-d, both included), as FieldReport reads them.
+     *
+     * @return \Generator<array{0: string, 1: string, 2: string, 3: string, 4: int, 5: int}>
+     */
+    public function rows(string $from, string $to): \Generator
+    {
+        $query = $this->db->table(self::TABLE)->whereBetween('day', [$from, $to])
+            ->select(['metric', 'page', 'island', 'device', 'bucket', 'n'])->orderBy('id');
+        foreach ($query->cursor() as $row) {
+            yield [$row->metric, $row->page, $row->island, $row->device, (int) $row->bucket, (int) $row->n];
+        }
+    }
+}
