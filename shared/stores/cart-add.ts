@@ -13,7 +13,7 @@ import { ApiError, logFailure } from '../api/client';
 import type { AddOnGift, CartAddResponse, CartAddPayload, RelatedItem } from '../api/schemas';
 import { serverMessages } from '../api/server-errors';
 import { emit, EVENTS } from '../events';
-import { replaceModal } from './modals';
+import { closeModal, openModal } from './modals';
 
 export const CART_ADDED_MODAL = 'cart-added';
 export const QUICK_ADD_MODAL = 'quick-add';
@@ -57,7 +57,11 @@ export async function addToCart(payload: CartAddPayload, options: AddOptions): P
   track(payload);
   if (options.openConfirmation !== false) {
     $lastAdd.set({ title: payload.title, quantity: payload.quantity, related: answer.related, addon: options.addon ?? null });
-    replaceModal(QUICK_ADD_MODAL, CART_ADDED_MODAL);
+    // The added dialog opens in place of the quick-add one, which closes a frame after the focus moved
+    // (the new dialog gives it back to the quick-add's opener: Modal.tsx). Closed first, the dialog holding
+    // the focus left the page before the focus moved, and Orca moved to the new title silently.
+    openModal(CART_ADDED_MODAL);
+    requestAnimationFrame(() => setTimeout(() => closeModal(QUICK_ADD_MODAL)));
   }
   return { ok: true, related: answer.related };
 }

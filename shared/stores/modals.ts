@@ -22,17 +22,6 @@ export function openModal(requested: string): void {
   if (!open.includes(id)) $openModals.set([...open, id]);
 }
 
-/**
- * Opens `to` in place of `from` (the quick-add dialog giving way to the added one): `from` closes
- * a frame after `to` is shown with the focus on its title (`to` then gives the focus back to
- * `from`'s opener: Modal.tsx). Closed first, the dialog holding the focus left the page before the
- * focus moved, and Orca moved to the new title silently: the shopper never heard it open.
- */
-export function replaceModal(from: string, to: string): void {
-  openModal(to);
-  requestAnimationFrame(() => setTimeout(() => closeModal(from)));
-}
-
 export function closeModal(requested: string): void {
   const id = current(requested);
   const open = $openModals.get();

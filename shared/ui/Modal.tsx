@@ -88,7 +88,8 @@ export function Modal({ id, title, children, required, onClose, size = 'md', ini
         if (ids.includes(id) || !dialog || !openers.has(dialog)) return;
         const opener = openers.get(dialog)!;
         openers.delete(dialog);
-        // The focus is in a dialog opened from this one (replaceModal): it keeps it, and gives it back to this one's opener.
+        // The focus is in a dialog opened from this one (the added dialog after a quick-add, shared/stores/cart-add.ts):
+        // it keeps it, and gives it back to this one's opener.
         const top = document.activeElement?.closest('dialog');
         const handedOn = !!top && top !== dialog && dialog.contains(openers.get(top) ?? null);
         if (handedOn) openers.set(top, opener);

@@ -102,7 +102,7 @@ describe.skipIf(Boolean(why))('what a blind shopper hears (Orca)', () => {
       await shopper.moveTo('Tab', is('button', 'Add to Cart'), 'Add to Cart');
       await shopper.key('Return');
       await page.getByRole('dialog', { name: 'Product added to your cart!' }).waitFor();
-      // Heard once the quick-add dialog leaves after the focus moved (replaceModal), and the gift's
+      // Heard once the quick-add dialog leaves after the focus moved (shared/stores/cart-add.ts), and the gift's
       // select (whose insertion Chromium reports as a selection) is not presented as if the shopper chose it.
       await heard.hears('Product added to your cart!', 'the added dialog title, after a quick-add with a gift');
       await heard.hears('Your cart now has 2 items.', 'the cart count');

@@ -117,7 +117,11 @@ describe('quick-add dialog', () => {
     await dialogLoaded(QUICK_ADD_MODAL);
     const form = within(dialog(QUICK_ADD_MODAL));
     fireEvent.click(await form.findByRole('button', { name: 'Add to Cart' }));
+    // The confirmation takes the focus while the quick-add dialog is still open; that one closes after.
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Product added to your cart!'));
+    expect($openModals.get()).toEqual([QUICK_ADD_MODAL, CART_ADDED_MODAL]);
     await waitFor(() => expect($openModals.get()).toEqual([CART_ADDED_MODAL]));
+    expect(document.activeElement?.textContent).toBe('Product added to your cart!');
     const added = within(dialog(CART_ADDED_MODAL));
     expect(await added.findByRole('heading', { name: 'Product added to your cart!' })).toBeTruthy();
     expect(added.getByText(`1 × ${title(sampleIds.plain)}`)).toBeTruthy();
