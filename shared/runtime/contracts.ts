@@ -18,6 +18,8 @@ export interface Handoff {
   failed(): void;
   /** What the intent layer held: an island that delivers it itself (island.tsx) takes it, calls ready() and delivers it, in one task. */
   held?: HeldInputs;
+  /** When its code was asked for (performance.now()): field data's wake time, island.tsx. */
+  at?: number;
 }
 
 export interface Island {
@@ -77,10 +79,14 @@ export interface Claim {
 }
 
 /** An input the intent layer held for a hook that did not listen yet (intent.ts). */
-export type Held =
+export type Held = (
   | { kind: 'focus'; element: HTMLElement }
   | { kind: 'key'; element: HTMLElement; key: string }
-  | { kind: 'click'; element: HTMLElement };
+  | { kind: 'click'; element: HTMLElement }
+) & {
+  /** The input (field data: its time to its answer, deliver.ts). */
+  event?: Event;
+};
 
 /** What hydrate() needs from the intent layer: what was held for a hook. */
 export interface HeldInputs {

@@ -13,6 +13,7 @@
  */
 import type { Held, Island } from './contracts';
 import { reloadOnce } from './reload';
+import { note } from './note';
 import { PENDING, WIDGET_ATTR } from './ssr';
 
 /** Takes back what a held click showed (intent.ts pend): the control's and its panel's aria-busy, the panel hidden again for the island to open. */
@@ -61,6 +62,8 @@ export function deliver(host: HTMLElement, intents: readonly Held[], reach?: Isl
     } else {
       element.click();
     }
+    // Field data: the input's time to the frame that shows its answer.
+    requestAnimationFrame(() => note('held', { island: host.getAttribute(WIDGET_ATTR), input: intent.kind === 'key' ? 'keydown' : intent.kind, ms: performance.now() - intent.event!.timeStamp }));
   }
 }
 
@@ -74,6 +77,7 @@ export function release(host: HTMLElement, name: string, intents: readonly Held[
   const links = intents.filter((intent) => intent.kind === 'click' && intent.element.localName === 'a' && intent.element.isConnected);
   const stranded = intents.some((intent) => intent.kind === 'click' && intent.element.localName !== 'a');
   if (error === undefined) return links[0]?.element.click();
+  note('fail', { kind: 'chunk', island: name });
   if (!links.length && stranded && reloadOnce(name, error)) return;
   console.error(`[storefront] ${name} could not be loaded:`, error);
   links[0]?.element.click();
@@ -96,4 +100,28 @@ export function unknown(host: HTMLElement, registry: object): void {
  */
 export function lazyPart<T>(name: string, load: () => Promise<T>): () => Promise<T> {
   return () => load().catch(() => load()).catch((error: unknown) => (reloadOnce(name, error) ? new Promise<T>(() => {}) : Promise.reject(error)));
+}
+
+/** The config's `fieldData` block as written (shared/config.ts checks it), and what field data decided for this page view. */
+export interface FieldState {
+  sampleRate?: unknown;
+  consent?: unknown;
+  /** Math.random() was below sampleRate, drawn once per page view; the field chunk asked for. */
+  sampled?: boolean;
+  started?: boolean;
+}
+
+/**
+ * Field data (shared/runtime/field.ts): decides once whether this page view is sampled (a number
+ * sampleRate above Math.random()) and loads the field chunk (shared/field/collect.ts), once, for a sampled
+ * view with consent: called when the browser is idle (else on the load event, if it has not come yet) or on
+ * a consent; `granted`: the page's consent, given or taken back (the chunk reads it again before it sends).
+ */
+export function field(state: FieldState, granted?: boolean): void {
+  if (granted !== undefined) state.consent = granted;
+  state.sampled ??= typeof state.sampleRate === 'number' && Math.random() < state.sampleRate;
+  if (!state.sampled || state.consent !== true || state.started) return;
+  if (document.readyState !== 'complete') return void addEventListener('load', () => field(state), { once: true });
+  state.started = true;
+  void import('../field/collect').then((m) => m.collect(state));
 }
