@@ -85,4 +85,3 @@ export const PENDING = 'data-sfw-pending';
 
 /** The mark a reload-once leaves for the page it reloads (reload.ts), which says why once (notice.ts): 'added' or 'updated'. */
 export const NOTICE = 'sfw-notice';
-
