@@ -29,10 +29,15 @@ interface Report {
 }
 type Observer = new (callback: (reports: Report[]) => void, options: object) => { observe(): void };
 
-/** INP with its three parts and, where the browser has long animation frames, whose scripts ran. */
-export function inpMetric(value: number, entries: readonly PerformanceEventTiming[], frames: readonly Frame[], ours: string): Metric {
-  const start = entries[0]?.startTime ?? 0;
+/**
+ * INP with its three parts and, where the browser has long animation frames, whose scripts ran. web-vitals
+ * hands over the interaction's longest entries (often its pointerdown alone); the parts take every event
+ * presented in the same frame (`events`, as its attribution build groups them): a click's handlers too.
+ */
+export function inpMetric(value: number, interaction: readonly PerformanceEventTiming[], frames: readonly Frame[], events: readonly PerformanceEventTiming[], ours: string): Metric {
+  const start = interaction[0]?.startTime ?? 0;
   const end = start + value;
+  const entries = [...interaction, ...events.filter((e) => e.startTime >= start && Math.abs(e.startTime + e.duration - end) <= 8)];
   const processingStart = Math.min(...entries.map((e) => e.processingStart));
   const processingEnd = Math.max(...entries.map((e) => e.processingEnd));
   const metric: Metric = {
@@ -57,6 +62,7 @@ export function collect(raw: { consent?: unknown }): void {
   const ours = new URL('..', import.meta.url).href;
   const metrics: Metric[] = [];
   const frames: Frame[] = [];
+  const events: PerformanceEventTiming[] = [];
   const failures: Beacon['failures'] = [];
   onLCP((m) => metrics.push({ name: 'LCP', value: m.value, island: islandOf(m.entries.at(-1)?.element) }));
   onCLS((m) => {
@@ -64,10 +70,15 @@ export function collect(raw: { consent?: unknown }): void {
     const largest = [...m.entries].sort((a, b) => b.value - a.value)[0];
     metrics.push({ name: 'CLS', value: m.value, island: islandOf(largest?.sources.find((s) => s.node)?.node) });
   });
-  onINP((m) => metrics.push(inpMetric(m.value, m.entries, frames, ours)));
-  try {
-    new PerformanceObserver((list) => frames.push(...(list.getEntries() as Frame[])) && frames.splice(0, frames.length - 100)).observe({ type: 'long-animation-frame', buffered: true });
-  } catch {}
+  onINP((m) => metrics.push(inpMetric(m.value, m.entries, frames, events, ours)));
+  // The last 100 of each (a page open for hours keeps no more).
+  const keep = (list: PerformanceEntry[], type: string) => {
+    try {
+      new PerformanceObserver((entries) => list.push(...entries.getEntries()) && list.splice(0, list.length - 100)).observe({ type, buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
+    } catch {}
+  };
+  keep(frames, 'long-animation-frame');
+  keep(events, 'event');
   const blame = (file: unknown) => typeof file === 'string' && file.startsWith(ours) && failures.push({ kind: 'csp', island: 'page' });
   const Reporting = (globalThis as { ReportingObserver?: Observer }).ReportingObserver;
   if (Reporting) new Reporting((reports) => reports.forEach((report) => blame(report.body?.sourceFile)), { types: ['csp-violation'], buffered: true }).observe();
