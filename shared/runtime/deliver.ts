@@ -63,7 +63,8 @@ export function deliver(host: HTMLElement, intents: readonly Held[], reach?: Isl
       element.click();
     }
     // Field data: the input's time to the frame that shows its answer.
-    requestAnimationFrame(() => note('held', { island: host.getAttribute(WIDGET_ATTR), input: intent.kind === 'key' ? 'keydown' : intent.kind, ms: performance.now() - intent.event!.timeStamp }));
+    const since = intent.event?.timeStamp;
+    if (since !== undefined) requestAnimationFrame(() => note('held', { island: host.getAttribute(WIDGET_ATTR), input: intent.kind === 'key' ? 'keydown' : intent.kind, ms: performance.now() - since }));
   }
 }
 
