@@ -58,8 +58,27 @@ function metric(m: Metric): Metric {
   return out;
 }
 
+/**
+ * When islands were asked for (performance.now()): `seen`, each time a hook of that island went `loading`
+ * while the field chunk watched; `before`, for those asked for before it came (at load: when the runtime
+ * mounted the page, DOMContentLoaded). A wake counts from the latest of these before its mount.
+ */
+export interface WakeStarts {
+  seen: Record<string, number[]>;
+  before: number;
+}
+
 /** The beacon of these facts: metrics (each name once, the last kept), the runtime's notes, CSP failures; lists at most MAX_LIST long. */
-export function buildBeacon(facts: { build: string; page: string; device: Beacon['device']; metrics: Metric[]; notes: Note[]; failures?: Beacon['failures'] }): Beacon {
+export function buildBeacon(facts: {
+  build: string;
+  page: string;
+  device: Beacon['device'];
+  metrics: Metric[];
+  notes: Note[];
+  failures?: Beacon['failures'];
+  starts?: WakeStarts;
+}): Beacon {
+  const { seen, before } = facts.starts ?? { seen: {}, before: 0 };
   const beacon: Beacon = {
     v: 1,
     build: /^[A-Za-z0-9._+-]{1,40}$/.test(facts.build) ? facts.build : 'unknown',
@@ -75,7 +94,11 @@ export function buildBeacon(facts: { build: string; page: string; device: Beacon
     const d = (detail && typeof detail === 'object' ? detail : {}) as Record<string, unknown>;
     const island = islandName(d.island);
     if (kind === 'held' && INPUTS.includes(d.input as string)) beacon.held.push({ island, input: d.input as string, ms: ms(d.ms) });
-    else if (kind === 'wake') beacon.wakes.push({ island, wake: ms(d.wake), hydrate: ms(d.hydrate) });
+    else if (kind === 'wake') {
+      const mounted = Number(d.mounted);
+      const start = Math.max(before, ...(Object.hasOwn(seen, island) ? seen[island]! : []).filter((t) => t <= mounted));
+      beacon.wakes.push({ island, wake: ms(mounted - start), hydrate: ms(d.hydrate) });
+    }
     else if (kind === 'fail' && FAILURES.includes(d.kind as string)) beacon.failures.push({ kind: d.kind as string, island });
     else if (kind === 'fallback') beacon.fallbacks.push({ island });
   }

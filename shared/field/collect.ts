@@ -12,7 +12,7 @@
  *   before the chunk loaded too; Chromium. Elsewhere the violations from then on).
  */
 import { onCLS, onINP, onLCP } from 'web-vitals';
-import { beaconJson, buildBeacon, islandOf, type Beacon, type Metric } from './beacon';
+import { beaconJson, buildBeacon, islandOf, type Beacon, type Metric, type WakeStarts } from './beacon';
 import { fieldSettings } from './settings';
 
 /** shared/runtime/note.ts MARK (imported, that module would be a second file for this chunk; a test holds them together). */
@@ -64,6 +64,11 @@ export function collect(raw: { consent?: unknown }): void {
   const frames: Frame[] = [];
   const events: PerformanceEventTiming[] = [];
   const failures: Beacon['failures'] = [];
+  // Each hook going `loading` from now on: when its island was asked for (the runtime notes when it mounted).
+  const starts: WakeStarts = { seen: {}, before: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.domContentLoadedEventStart ?? 0 };
+  new MutationObserver((records) => {
+    for (const { target } of records) if ((target as Element).getAttribute('data-island') === 'loading') (starts.seen[islandOf(target)] ??= []).push(performance.now());
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-island'] });
   onLCP((m) => metrics.push({ name: 'LCP', value: m.value, island: islandOf(m.entries.at(-1)?.element) }));
   onCLS((m) => {
     // The largest shift's first element that moved.
@@ -99,6 +104,7 @@ export function collect(raw: { consent?: unknown }): void {
         .filter((mark) => mark.name.startsWith(MARK))
         .map((mark) => ({ kind: mark.name.slice(MARK.length), detail: (mark as PerformanceMark).detail })),
       failures,
+      starts,
     });
     navigator.sendBeacon(settings.endpoint, new Blob([beaconJson(beacon)], { type: 'text/plain;charset=UTF-8' }));
   };

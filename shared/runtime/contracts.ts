@@ -18,8 +18,6 @@ export interface Handoff {
   failed(): void;
   /** What the intent layer held: an island that delivers it itself (island.tsx) takes it, calls ready() and delivers it, in one task. */
   held?: HeldInputs;
-  /** When its code was asked for (performance.now()): field data's wake time, island.tsx. */
-  at?: number;
 }
 
 export interface Island {

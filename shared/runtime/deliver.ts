@@ -103,25 +103,22 @@ export function lazyPart<T>(name: string, load: () => Promise<T>): () => Promise
   return () => load().catch(() => load()).catch((error: unknown) => (reloadOnce(name, error) ? new Promise<T>(() => {}) : Promise.reject(error)));
 }
 
-/** The config's `fieldData` block as written (shared/config.ts checks it), and what field data decided for this page view. */
+/** The config's `fieldData` block as written (shared/config.ts checks it); `started`: the field chunk was asked for. */
 export interface FieldState {
   sampleRate?: unknown;
   consent?: unknown;
-  /** Math.random() was below sampleRate, drawn once per page view; the field chunk asked for. */
-  sampled?: boolean;
   started?: boolean;
 }
 
 /**
- * Field data (shared/runtime/field.ts): decides once whether this page view is sampled (a number
- * sampleRate above Math.random()) and loads the field chunk (shared/field/collect.ts), once, for a sampled
- * view with consent: called when the browser is idle (else on the load event, if it has not come yet) or on
- * a consent; `granted`: the page's consent, given or taken back (the chunk reads it again before it sends).
+ * Field data on a sampled page view (shared/runtime/field.ts): loads the field chunk
+ * (shared/field/collect.ts) once, with consent (`consent: true`), after the load event. Called when the
+ * browser is idle and on each consent; `granted`: the page's consent, given or taken back (the chunk reads
+ * it again before it sends).
  */
 export function field(state: FieldState, granted?: boolean): void {
   if (granted !== undefined) state.consent = granted;
-  state.sampled ??= typeof state.sampleRate === 'number' && Math.random() < state.sampleRate;
-  if (!state.sampled || state.consent !== true || state.started) return;
+  if (state.consent !== true || state.started) return;
   if (document.readyState !== 'complete') return void addEventListener('load', () => field(state), { once: true });
   state.started = true;
   void import('../field/collect').then((m) => m.collect(state));

@@ -81,11 +81,11 @@ export function defineIsland<P extends object>(
     },
     reach: list?.reach,
     mount(host, handoff: Handoff = { ready() {}, failed() {} }) {
-      // Field data: its code came (since the runtime asked for it), then it hydrates until its ready commit.
+      // Field data: its code is here (the field chunk knows since when: shared/field/collect.ts), then it hydrates until its ready commit.
       const mounted = performance.now();
       const ready = handoff.ready;
       handoff.ready = () => {
-        note('wake', { island: name, wake: mounted - (handoff.at ?? mounted), hydrate: performance.now() - mounted });
+        note('wake', { island: name, mounted, hydrate: performance.now() - mounted });
         ready();
       };
       startShared();

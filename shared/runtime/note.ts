@@ -9,5 +9,5 @@
 /** The marks' names start with it. */
 export const MARK = 'sfw:';
 
-/** held {island, input, ms}, wake {island, wake, hydrate}, fail {kind, island}, fallback {island}. */
+/** held {island, input, ms}, wake {island, mounted (performance.now()), hydrate}, fail {kind, island}, fallback {island}. */
 export const note = (kind: 'held' | 'wake' | 'fail' | 'fallback', detail: object): void => void performance.mark(MARK + kind, { detail });

@@ -125,7 +125,6 @@ export function createPage(
       });
     if (!setState(host, 'loading')) return SETTLED;
     let island: Island;
-    const at = performance.now();
     try {
       // Tried twice (a dropped connection); failing again, its build is likely gone (deliver.ts release).
       island = (await entry.load().catch(() => entry.load())).default;
@@ -138,7 +137,6 @@ export function createPage(
     if (stateOf(host) !== 'loading') return SETTLED; // unmounted meanwhile
     const handoff: Handoff = {
       held: inputs,
-      at,
       ready() {
         // Still held (an enhancer's, which runs before input without the delivery code): ready and delivered together, once it came.
         if (inputs.has(host))

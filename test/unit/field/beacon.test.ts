@@ -40,7 +40,8 @@ describe('buildBeacon', () => {
     const notes: Note[] = [
       { kind: 'held', detail: { island: 'cart-dropdown', input: 'click', ms: 85.4 } },
       { kind: 'held', detail: { island: 'cart-dropdown', input: 'scroll', ms: 5 } },
-      { kind: 'wake', detail: { island: 'search-bar', wake: 40.2, hydrate: 12.7 } },
+      { kind: 'wake', detail: { island: 'search-bar', mounted: 1040.2, hydrate: 12.7 } },
+      { kind: 'wake', detail: { island: 'header', mounted: 300, hydrate: 5 } },
       { kind: 'fail', detail: { kind: 'chunk', island: 'header' } },
       { kind: 'fail', detail: { kind: 'reload', island: 'add-to-cart/AddToCartForm' } },
       { kind: 'fail', detail: { kind: 'oops', island: 'header' } },
@@ -48,9 +49,15 @@ describe('buildBeacon', () => {
       { kind: 'something-else', detail: { island: 'teaser-card' } },
       { kind: 'fallback', detail: null },
     ];
-    const beacon = buildBeacon({ ...base, notes, failures: [{ kind: 'csp', island: 'page' }] });
+    // The search bar's hooks went loading at 900 and 1000 (the field chunk saw it), and again at 2000 (a later hook);
+    // the header was asked for before the chunk came: from DOMContentLoaded (250).
+    const starts = { seen: { 'search-bar': [900, 1000, 2000] }, before: 250 };
+    const beacon = buildBeacon({ ...base, notes, failures: [{ kind: 'csp', island: 'page' }], starts });
     expect(beacon.held).toEqual([{ island: 'cart-dropdown', input: 'click', ms: 85 }]);
-    expect(beacon.wakes).toEqual([{ island: 'search-bar', wake: 40, hydrate: 13 }]);
+    expect(beacon.wakes).toEqual([
+      { island: 'search-bar', wake: 40, hydrate: 13 },
+      { island: 'header', wake: 50, hydrate: 5 },
+    ]);
     expect(beacon.failures).toEqual([
       { kind: 'chunk', island: 'header' },
       { kind: 'reload', island: 'add-to-cart' },
@@ -97,7 +104,7 @@ describe('beaconJson', () => {
   const many = (kind: string, detail: object, n = 50) => Array.from({ length: n }, () => ({ kind, detail }));
   const longest = [
     ...many('held', { island, input: 'pointerdown', ms: 600000 }),
-    ...many('wake', { island, wake: 600000, hydrate: 600000 }),
+    ...many('wake', { island, mounted: 600000, hydrate: 600000 }),
     ...many('fail', { kind: 'mismatch', island }),
     ...many('fallback', { island }),
   ];
