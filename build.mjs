@@ -104,7 +104,14 @@ function options(variant, outdir, preloadFile = '') {
     loader: { '.svg': 'file' },
     jsx: 'automatic',
     alias: variant === 'preact' ? PREACT_ALIAS : {},
-    define: { 'process.env.NODE_ENV': '"production"', SFW_RENDER_VERSION: RENDER_VERSION(), SFW_PRELOAD_FILE: JSON.stringify(preloadFile), SFW_REACT: String(variant === 'react') },
+    define: {
+      'process.env.NODE_ENV': '"production"',
+      SFW_RENDER_VERSION: RENDER_VERSION(),
+      SFW_PRELOAD_FILE: JSON.stringify(preloadFile),
+      SFW_REACT: String(variant === 'react'),
+      // The field beacon's build (shared/field/collect.ts): the package version + the render version.
+      SFW_VERSION: JSON.stringify(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version),
+    },
     legalComments: 'none',
     logLevel: 'warning',
     plugins: [trimAxios, inlinePlaceholders, islandsPlugin(root)],
@@ -171,8 +178,8 @@ function preloadFiles(metafile, outdir) {
   for (const i of outputs[entry].imports) {
     const src = i.kind === 'dynamic-import' ? outputs[i.path]?.entryPoint : undefined;
     if (src?.startsWith('widgets/')) preload[chunkName(src)] = names(closure(i.path)).filter((file) => !preload['*'].includes(file));
-    // The runtime's own lazy part (shared/runtime/deliver.ts): every page.
-    else if (src?.startsWith('shared/')) preload['*'].push(...names(closure(i.path)).filter((file) => !preload['*'].includes(file)));
+    // The runtime's own lazy part (shared/runtime/deliver.ts): every page. Not the field chunk: only a sampled page view loads it.
+    else if (src?.startsWith('shared/') && !src.startsWith('shared/field/')) preload['*'].push(...names(closure(i.path)).filter((file) => !preload['*'].includes(file)));
   }
   return { chunks: preload, run: /node_modules\/react-dom\//.test(Object.keys(outputs[framework].inputs).join()) ? names([framework]) : [] };
 }

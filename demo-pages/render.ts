@@ -49,14 +49,23 @@ export interface Page {
   html: string;
 }
 
+/** The demo's page types for field data: the route templates a shop would name. */
+function pageType(path: string): string {
+  if (path === '/' || path === '/index.html' || path.startsWith('/c/') || path === '/search') return 'category';
+  return products.some((p) => `/${p.slug}` === path) ? 'product' : 'page';
+}
+
 function config(ctx: RenderContext) {
   const cad = ctx.cookies.demo_currency === 'USDCAD';
-  const { known } = ctx;
+  const { known, query } = ctx;
+  // Field data (docs/embedding.md "Field data"), off unless asked: `?field=<sample rate>` (`&consent=0`: no consent yet); the demo server receives the beacons.
+  const field = query.has('field') && { fieldData: { endpoint: '/storefront/field-data', sampleRate: Number(query.get('field')), consent: query.get('consent') !== '0', pageType: pageType(ctx.path) } };
   return {
     region: cad ? { factor: CAD_FACTOR, symbol: 'C$', country: 'CA' } : { factor: 1, symbol: '$', country: 'US' },
     user: { loggedIn: ctx.cookies.demo_user === '1', ...(known && { recentSearches: known.recentSearches }) },
     paypal: { clientId: 'demo-client-id', sdkBaseUrl: '/demo/fake-paypal-sdk.js' },
     ...(known && { cart: known.cart, country: known.country }),
+    ...field,
   };
 }
 

@@ -49,7 +49,8 @@ export function pageChunks(build, widgets) {
     seen.add(key);
     for (const i of build.manifest[key]?.imports ?? []) visit(i);
     // Lazy shared code (the api transport) is prefetched at idle on every page (shared/runtime/prefetch.ts) and runs with the first call.
-    for (const i of build.manifest[key]?.dynamicImports ?? []) if (build.manifest[i]?.src?.startsWith('shared/')) visit(i);
+    // Not the field chunk (shared/field/): only a sampled page view loads it.
+    for (const i of build.manifest[key]?.dynamicImports ?? []) if (/^shared\/(?!field\/)/.test(build.manifest[i]?.src ?? '')) visit(i);
   };
   visit(ENTRY);
   for (const [key, item] of Object.entries(build.manifest)) {

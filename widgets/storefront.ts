@@ -6,7 +6,7 @@
  *
  *   <script type="module" src="/storefront/storefront.js"></script>
  *
- * `window.Storefront` = { mount(root), unmount(root), wake(), events, widgets }.
+ * `window.Storefront` = { mount(root), unmount(root), wake(), events, widgets, fieldData: { consent(granted) } }.
  * A page may set `window.StorefrontBeforeMount` to a promise (a consent tool,
  * or the demo's mock backend) and islands mount once it settles.
  */
@@ -14,6 +14,9 @@ import { ISLANDS } from './registry';
 import { EVENTS } from '../shared/events';
 import { createRuntime } from '../shared/runtime/mount';
 import { createPrefetch, whenIdle } from '../shared/runtime/prefetch';
+import { startField } from '../shared/runtime/field';
+import type { FieldState } from '../shared/runtime/deliver';
+import { readRawConfig } from '../shared/runtime/wake';
 
 export interface StorefrontGlobal {
   mount(root?: ParentNode): void;
@@ -22,6 +25,8 @@ export interface StorefrontGlobal {
   wake(): void;
   events: typeof EVENTS;
   widgets: string[];
+  /** Field data (docs/embedding.md "Field data"): the page's consent, given or taken back after load. */
+  fieldData: { consent(granted: boolean): void };
 }
 
 declare global {
@@ -40,6 +45,7 @@ if (!window.Storefront) {
     wake: runtime.wake,
     events: EVENTS,
     widgets: Object.keys(ISLANDS),
+    fieldData: { consent: startField(readRawConfig().fieldData as FieldState | undefined) },
   };
   const start = () => {
     runtime.mount(document);

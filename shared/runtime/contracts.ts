@@ -77,10 +77,14 @@ export interface Claim {
 }
 
 /** An input the intent layer held for a hook that did not listen yet (intent.ts). */
-export type Held =
+export type Held = (
   | { kind: 'focus'; element: HTMLElement }
   | { kind: 'key'; element: HTMLElement; key: string }
-  | { kind: 'click'; element: HTMLElement };
+  | { kind: 'click'; element: HTMLElement }
+) & {
+  /** The input (field data: its time to its answer, deliver.ts). */
+  event?: Event;
+};
 
 /** What hydrate() needs from the intent layer: what was held for a hook. */
 export interface HeldInputs {

@@ -13,6 +13,7 @@
  */
 import type { Held, Island } from './contracts';
 import { reloadOnce } from './reload';
+import { note } from './note';
 import { PENDING, WIDGET_ATTR } from './ssr';
 
 /** Takes back what a held click showed (intent.ts pend): the control's and its panel's aria-busy, the panel hidden again for the island to open. */
@@ -61,6 +62,9 @@ export function deliver(host: HTMLElement, intents: readonly Held[], reach?: Isl
     } else {
       element.click();
     }
+    // Field data: the input's time to the frame that shows its answer.
+    const since = intent.event?.timeStamp;
+    if (since !== undefined) requestAnimationFrame(() => note('held', { island: host.getAttribute(WIDGET_ATTR), input: intent.kind === 'key' ? 'keydown' : intent.kind, ms: performance.now() - since }));
   }
 }
 
@@ -74,6 +78,7 @@ export function release(host: HTMLElement, name: string, intents: readonly Held[
   const links = intents.filter((intent) => intent.kind === 'click' && intent.element.localName === 'a' && intent.element.isConnected);
   const stranded = intents.some((intent) => intent.kind === 'click' && intent.element.localName !== 'a');
   if (error === undefined) return links[0]?.element.click();
+  note('fail', { kind: 'chunk', island: name });
   if (!links.length && stranded && reloadOnce(name, error)) return;
   console.error(`[storefront] ${name} could not be loaded:`, error);
   links[0]?.element.click();
@@ -96,4 +101,25 @@ export function unknown(host: HTMLElement, registry: object): void {
  */
 export function lazyPart<T>(name: string, load: () => Promise<T>): () => Promise<T> {
   return () => load().catch(() => load()).catch((error: unknown) => (reloadOnce(name, error) ? new Promise<T>(() => {}) : Promise.reject(error)));
+}
+
+/** The config's `fieldData` block as written (shared/config.ts checks it); `started`: the field chunk was asked for. */
+export interface FieldState {
+  sampleRate?: unknown;
+  consent?: unknown;
+  started?: boolean;
+}
+
+/**
+ * Field data on a sampled page view (shared/runtime/field.ts): loads the field chunk
+ * (shared/field/collect.ts) once, with consent (`consent: true`), after the load event. Called when the
+ * browser is idle and on each consent; `granted`: the page's consent, given or taken back (the chunk reads
+ * it again before it sends).
+ */
+export function field(state: FieldState, granted?: boolean): void {
+  if (granted !== undefined) state.consent = granted;
+  if (state.consent !== true || state.started) return;
+  if (document.readyState !== 'complete') return void addEventListener('load', () => field(state), { once: true });
+  state.started = true;
+  void import('../field/collect').then((m) => m.collect(state));
 }

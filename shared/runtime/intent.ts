@@ -99,6 +99,7 @@ export function listenForIntent(handlers: IntentHandlers): HeldInputs & { stop()
         // Kept from the browser (a form without action would reload the page; a focus cannot be: its listener is not passive, so saying so is quiet) and from every handler: the island may already listen.
         event.preventDefault();
         event.stopImmediatePropagation();
+        held.event = event;
         hold(host, held);
       }
     }

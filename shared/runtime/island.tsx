@@ -20,6 +20,7 @@ import { deliver } from './deliver';
 import { propsJson, readLogged } from './props';
 import { startShared } from './shared-start';
 import { listOf, type ListOptions } from './list';
+import { note } from './note';
 import { hasServerHtml, readMarker, removeMarker, stateOf } from './ssr';
 import { keepTyped } from './typed';
 
@@ -30,8 +31,27 @@ export interface IslandOptions {
   list?: ListOptions;
 }
 
-/** The one warning for server HTML that cannot be hydrated. */
+declare const SFW_REACT: boolean | undefined;
+
+/**
+ * React's hydration errors (the React build): noted as a mismatch for field data, then reported as React
+ * does by default. Preact has no such hook (it trusts the server HTML while hydrating): the marker's hash
+ * is its check, warnMismatch below.
+ */
+const hydrationOptions = (name: string) =>
+  typeof SFW_REACT === 'boolean' && SFW_REACT
+    ? {
+        onRecoverableError(error: unknown) {
+          note('fail', { kind: 'mismatch', island: name });
+          if (typeof reportError === 'function') reportError(error);
+          else console.error(error);
+        },
+      }
+    : undefined;
+
+/** The one warning for server HTML that cannot be hydrated (noted for field data). */
 export function warnMismatch(name: string, why: string): void {
+  note('fail', { kind: 'mismatch', island: name });
   console.warn(`[storefront] ${name}: ${why}; rendering it on the client instead (an old cache or an edited template?).`);
 }
 
@@ -61,8 +81,17 @@ export function defineIsland<P extends object>(
     },
     reach: list?.reach,
     mount(host, handoff: Handoff = { ready() {}, failed() {} }) {
+      // Field data: its code is here (the field chunk knows since when: shared/field/collect.ts), then it hydrates until its ready commit.
+      const mounted = performance.now();
+      const ready = handoff.ready;
+      handoff.ready = () => {
+        note('wake', { island: name, mounted, hydrate: performance.now() - mounted });
+        ready();
+      };
       startShared();
       let marker = readMarker(host);
+      // Field data: a hook the server left empty (render service down, shedding, throttled), rendered here.
+      if (!marker && !hasServerHtml(host)) note('fallback', { island: name });
       if (marker && list?.hydrate) {
         const cleanup = list.hydrate(host, marker, (why) => warnMismatch(name, why));
         if (cleanup) {
@@ -87,7 +116,7 @@ export function defineIsland<P extends object>(
       if (marker && !why) {
         removeMarker(host);
         const typed = keepTyped(host);
-        const root = hydrateRoot(host, tree(read.props, marker.ids, { host, handoff, reach: list?.reach, typed }));
+        const root = hydrateRoot(host, tree(read.props, marker.ids, { host, handoff, reach: list?.reach, typed }), hydrationOptions(name));
         return () => {
           typed.stop();
           root.unmount();
@@ -146,6 +175,7 @@ export class IslandBoundary extends Component<BoundaryProps, { failed: boolean }
   }
 
   override componentDidCatch(error: unknown) {
+    note('fail', { kind: 'crash', island: this.props.name });
     console.error(`[storefront] ${this.props.name} crashed and was removed:`, error);
   }
 

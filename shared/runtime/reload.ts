@@ -10,6 +10,7 @@
  * none of it, to keep what runs before input small.
  */
 import { addedSince } from '../events';
+import { note } from './note';
 import { NOTICE } from './ssr';
 
 const RELOADED = 'sfw-reloaded';
@@ -26,6 +27,7 @@ export function reloadOnce(name: string, error: unknown): boolean {
     return false;
   }
   console.error(`[storefront] ${name} could not load its code (${error instanceof Error ? error.message : String(error)}); the shop was probably updated: reloading the page once.`);
+  note('fail', { kind: 'reload', island: name }); // sent as the page goes (field data)
   location.reload();
   return true;
 }
