@@ -1,6 +1,6 @@
 /**
  * The beacon, pure (test/unit/field/beacon.test.ts): what one page view sends, in exactly the shape the
- * receivers accept (/tmp contract, docs/embedding.md "Field data"), built from web-vitals' metrics and the
+ * receivers accept (/tmp contract, docs/embedding.md "Field data"), built from the chunk's metrics (vitals.ts) and the
  * runtime's marks (shared/runtime/field.ts note), every value checked here so that a receiver never has to
  * refuse a beacon of ours. It names no shopper: island names, a page type, numbers.
  */
