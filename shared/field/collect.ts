@@ -40,7 +40,7 @@ type Observer = new (callback: (reports: Report[]) => void, options: object) => 
  * is the interaction's longest entries (often its pointerdown alone); the parts take every event presented in
  * the same frame (`events`, as web-vitals' attribution build groups them): a click's handlers too.
  */
-export function inpMetric(value: number, interaction: readonly PerformanceEventTiming[], frames: readonly Frame[], events: readonly PerformanceEventTiming[], ours: string): Metric {
+function inpMetric(value: number, interaction: readonly PerformanceEventTiming[], frames: readonly Frame[], events: readonly PerformanceEventTiming[], ours: string): Metric {
   const start = interaction[0]?.startTime ?? 0;
   const end = start + value;
   const entries = [...interaction, ...events.filter((e) => e.startTime >= start && Math.abs(e.startTime + e.duration - end) <= 8)];
