@@ -1,6 +1,6 @@
 /**
  * The beacon, pure (test/unit/field/beacon.test.ts): what one page view sends, in exactly the shape the
- * receivers accept (/tmp contract, docs/embedding.md "Field data"), built from web-vitals' metrics and the
+ * receivers accept (/tmp contract, docs/embedding.md "Field data"), built from the chunk's metrics (vitals.ts) and the
  * runtime's marks (shared/runtime/field.ts note), every value checked here so that a receiver never has to
  * refuse a beacon of ours. It names no shopper: island names, a page type, numbers.
  */
@@ -53,8 +53,10 @@ export const ms = (value: unknown): number => Math.min(MAX_MS, Math.max(0, Math.
 function metric(m: Metric): Metric {
   const value = m.name === 'CLS' ? Math.min(100, Math.max(0, Math.round(Number(m.value) * 1e4) / 1e4 || 0)) : ms(m.value);
   const out: Metric = { name: m.name, value, island: islandName(m.island) };
-  if (m.name === 'INP' && m.parts) out.parts = { inputDelay: ms(m.parts.inputDelay), processing: ms(m.parts.processing), presentation: ms(m.parts.presentation) };
-  if (m.name === 'INP' && m.script) out.script = { ours: ms(m.script.ours), shop: ms(m.script.shop) };
+  if (m.name === 'INP') {
+    if (m.parts) out.parts = { inputDelay: ms(m.parts.inputDelay), processing: ms(m.parts.processing), presentation: ms(m.parts.presentation) };
+    if (m.script) out.script = { ours: ms(m.script.ours), shop: ms(m.script.shop) };
+  }
   return out;
 }
 

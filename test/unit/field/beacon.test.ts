@@ -1,6 +1,6 @@
 /**
  * The field beacon (shared/field/beacon.ts): exactly the shape the receivers accept, whatever the runtime
- * noted or web-vitals measured; at most 16384 bytes and 50 entries a list; no shopper in it.
+ * noted or the chunk measured; at most 16384 bytes and 50 entries a list; no shopper in it.
  */
 import { describe, expect, it } from 'vitest';
 import { beaconJson, buildBeacon, islandName, islandOf, MAX_BYTES, type Note } from '../../../shared/field/beacon';
