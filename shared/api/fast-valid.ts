@@ -76,6 +76,10 @@ function compileAction(action: Node): Fast | null {
       return action.reference === v.gtValue ? (input) => ((input as number) > (requirement as number) ? input : NOT_VALID) : null;
     case 'min_value':
       return action.reference === v.minValue ? (input) => ((input as number) >= (requirement as number) ? input : NOT_VALID) : null;
+    case 'max_value':
+      return action.reference === v.maxValue ? (input) => ((input as number) <= (requirement as number) ? input : NOT_VALID) : null;
+    case 'regex':
+      return action.reference === v.regex ? (input) => ((requirement as RegExp).test(input as string) ? input : NOT_VALID) : null;
     case 'max_length':
       return action.reference === v.maxLength ? (input) => ((input as string).length > (requirement as number) ? NOT_VALID : input) : null;
     default:

@@ -85,6 +85,7 @@ export const roots: Root[] = [
       paypal: { clientId: 'abc', sdkBaseUrl: '/sdk' },
       cart: { count: '3', errors: 0 },
       country: { country: 'CA', opt: '1' },
+      fieldData: { endpoint: '/storefront/field-data', sampleRate: '0.5', consent: true, pageType: 'product/{slug}' },
     },
   },
 ].map(asJson);
