@@ -1,20 +1,14 @@
 /**
- * A faster parse of valid input, for the server renderer (widgets/server.tsx
- * installs it on the islands' schemas; the browser bundle does not use it).
- *
- * valibot runs a schema as a tree of `~run` calls, each with a dataset object
- * of its own: for a 48-card grid (48 × 33 fields, each a nullish, a pipe, a
- * transform and a check or two) that is most of the lenient parse. Here the
- * same tree is compiled once into plain functions that give the output of a
- * valid input, or NOT_VALID; the schema's own `~run` is then only called when
- * the input is not valid, so every issue, path and message (and with them
- * parseLenient's cuts and notes) is valibot's own. A valid input gives the
- * same output as valibot's: fresh objects and arrays with the schema's keys
- * in its order, each value through the same transforms.
- *
- * Only the schema kinds the islands' props and the page config use are
- * compiled (below); a schema with any other kind inside keeps valibot's run
- * alone.
+ * A faster parse of valid input, for the server renderer (widgets/server.tsx installs it on the
+ * islands' schemas; the browser bundle does not use it). valibot runs a schema as a tree of `~run`
+ * calls, each with a dataset object of its own: for a 48-card grid (48 × 33 fields, each a nullish, a
+ * pipe, a transform and a check or two) that is most of the lenient parse. Here the same tree is
+ * compiled once into plain functions that give the output of a valid input, or NOT_VALID; the
+ * schema's own `~run` is then only called when the input is not valid, so every issue, path and
+ * message (and with them parseLenient's cuts and notes) is valibot's own. A valid input gives the
+ * same output as valibot's: fresh objects and arrays with the schema's keys in its order, each value
+ * through the same transforms. Only the kinds the islands' props and the page config use are
+ * compiled (below); a schema with any other kind inside keeps valibot's run alone.
  */
 import * as v from 'valibot';
 
