@@ -47,7 +47,7 @@ export const PageConfig = v.object({
   country: v.nullish(v.object({ country: v.nullish(str), opt: flag })),
   /**
    * Field data (docs/embedding.md "Field data"), off when absent. The entry decides from the raw block
-   * (shared/runtime/field.ts: Math.random() below sampleRate; deliver.ts: consent exactly true), the field chunk reads
+   * (shared/runtime/field.ts: Math.random() below sampleRate; deliver.ts: consent read as a flag, shared/flag.ts), the field chunk reads
    * it with shared/field/settings.ts, the same rules (imported here, they would be a second chunk for it:
    * test/unit/field/settings.test.ts holds the two together); this schema is the one that warns about a bad key.
    */
@@ -55,7 +55,7 @@ export const PageConfig = v.object({
     v.object({
       endpoint: v.nullish(v.pipe(v.string(), v.regex(/^(\/(?!\/)|https?:\/\/)\S*$/, 'must be a path or an http(s) URL')), null),
       sampleRate: v.nullish(v.pipe(num, v.minValue(0), v.maxValue(1)), 0),
-      consent: v.nullish(v.boolean(), false),
+      consent: flag,
       pageType: v.nullish(v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9_/{}.-]{0,59}$/, 'must be a page type such as "category"')), 'page'),
     }),
   ),

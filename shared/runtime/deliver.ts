@@ -15,6 +15,7 @@ import type { Held, Island } from './contracts';
 import { reloadOnce } from './reload';
 import { note } from './note';
 import { PENDING, WIDGET_ATTR } from './ssr';
+import { toFlag } from '../flag';
 
 /** Takes back what a held click showed (intent.ts pend): the control's and its panel's aria-busy, the panel hidden again for the island to open. */
 function settle(intents: readonly Held[]): void {
@@ -112,13 +113,14 @@ export interface FieldState {
 
 /**
  * Field data on a sampled page view (shared/runtime/field.ts): loads the field chunk
- * (shared/field/collect.ts) once, with consent (`consent: true`), after the load event. Called when the
+ * (shared/field/collect.ts) once, with consent (a true flag), after the load event. Called when the
  * browser is idle and on each consent; `granted`: the page's consent, given or taken back (the chunk reads
  * it again before it sends).
  */
-export function field(state: FieldState, granted?: boolean): void {
-  if (granted !== undefined) state.consent = granted;
-  if (state.consent !== true || state.started) return;
+export function field(state: FieldState, granted?: unknown): void {
+  // A flag as PHP prints it (1, "1", "true"): the config's reading (shared/config.ts `flag`). The chunk reads `true`.
+  state.consent = toFlag(granted ?? state.consent) === true;
+  if (!state.consent || state.started) return;
   if (document.readyState !== 'complete') return void addEventListener('load', () => field(state), { once: true });
   state.started = true;
   void import('../field/collect').then((m) => m.collect(state));

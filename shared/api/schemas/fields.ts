@@ -5,9 +5,9 @@
  */
 import * as v from 'valibot';
 import { isSafeUrl, isSafeSlug } from '../../safe-url';
+import { toFlag } from '../../flag';
 
 const NUMBER = /^-?\d+(\.\d+)?$/;
-const FLAG = /^(-?\d+(\.\d+)?|true|false|)$/i;
 
 /*
  * num and flagOr read the value with one function, not a union of the types
@@ -26,15 +26,6 @@ export const num = v.pipe(v.unknown(), v.transform(toNumber), v.number('must be 
 export const numOr0 = v.nullish(num, 0);
 /** A count the server may send as a flag (false/true read as 0/1), e.g. BlockPoolSpotsEligible. */
 export const countOr0 = v.nullish(v.union([num, v.pipe(v.boolean(), v.transform(Number))]), 0);
-/** A flag's value; undefined for what is not a flag. */
-function toFlag(x: unknown): boolean | undefined {
-  if (typeof x === 'boolean') return x;
-  if (typeof x === 'number') return Number.isNaN(x) ? undefined : x !== 0;
-  if (typeof x !== 'string') return undefined;
-  const text = x.trim();
-  return FLAG.test(text) ? text !== '' && text.toLowerCase() !== 'false' && Number(text) !== 0 : undefined;
-}
-
 /**
  * A flag as PHP writes it: true/false, 1/0, "1"/"0", "true"/"false", "" or
  * null; a count used as a flag (2, "3") is true. `flagOr(true)`: missing is true.

@@ -1,6 +1,6 @@
 /**
  * The page config's `fieldData` (docs/embedding.md "Field data") is read three times: by the runtime
- * (Math.random() below sampleRate: shared/runtime/field.ts; consent exactly true: deliver.ts field), by the field chunk without
+ * (Math.random() below sampleRate: shared/runtime/field.ts; consent as a flag: deliver.ts field), by the field chunk without
  * valibot (shared/field/settings.ts), and by shared/config.ts, which warns once about a bad key and gives
  * its default. Each row: one block as a template might print it; all readers agree.
  */
@@ -9,6 +9,7 @@ import { parsePageConfig } from '../../../shared/config';
 import { fieldSettings } from '../../../shared/field/settings';
 import { MARK } from '../../../shared/field/collect';
 import { MARK as NOTE_MARK } from '../../../shared/runtime/note';
+import { field as askForChunk, type FieldState } from '../../../shared/runtime/deliver';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -20,7 +21,11 @@ const ROWS: Array<[string, unknown, { endpoint: string | null; pageType: string;
   ['a protocol-relative endpoint', { endpoint: '//evil.example/x', sampleRate: 1, consent: true }, { endpoint: null, pageType: 'page', sampleRate: 1, consent: true }, 1],
   ['a javascript: endpoint', { endpoint: 'javascript:alert(1)', sampleRate: 1, consent: true }, { endpoint: null, pageType: 'page', sampleRate: 1, consent: true }, 1],
   ['a page type that is a URL', { endpoint: '/fd', sampleRate: 1, consent: true, pageType: 'https://shop/c/cards?page=2' }, { endpoint: '/fd', pageType: 'page', sampleRate: 1, consent: true }, 1],
-  ['consent as a string', { endpoint: '/fd', sampleRate: 1, consent: 'yes' }, { endpoint: '/fd', pageType: 'page', sampleRate: 1, consent: false }, 1],
+  ['consent as a word that is no flag', { endpoint: '/fd', sampleRate: 1, consent: 'yes' }, { endpoint: '/fd', pageType: 'page', sampleRate: 1, consent: false }, 1],
+  ['consent as PHP prints a true flag (1)', { endpoint: '/fd', sampleRate: 1, consent: 1 }, { endpoint: '/fd', pageType: 'page', sampleRate: 1, consent: true }, 0],
+  ['consent as a string "1" (a TINYINT column)', { endpoint: '/fd', sampleRate: 1, consent: '1' }, { endpoint: '/fd', pageType: 'page', sampleRate: 1, consent: true }, 0],
+  ['consent as "0"', { endpoint: '/fd', sampleRate: 1, consent: '0' }, { endpoint: '/fd', pageType: 'page', sampleRate: 1, consent: false }, 0],
+  ['consent as "false"', { endpoint: '/fd', sampleRate: 1, consent: 'false' }, { endpoint: '/fd', pageType: 'page', sampleRate: 1, consent: false }, 0],
   ['a rate over 1', { endpoint: '/fd', sampleRate: 2, consent: true }, { endpoint: '/fd', pageType: 'page', sampleRate: 0, consent: true }, 1],
   ['a rate as a numeric string (a DECIMAL column)', { endpoint: '/fd', sampleRate: '0.5', consent: true }, { endpoint: '/fd', pageType: 'page', sampleRate: 0.5, consent: true }, 0],
   ['a rate that is no number', { endpoint: '/fd', sampleRate: 'half', consent: true }, { endpoint: '/fd', pageType: 'page', sampleRate: 0, consent: true }, 1],
@@ -34,6 +39,10 @@ describe('fieldData, as each reader reads it', () => {
     expect({ endpoint: field?.endpoint ?? null, pageType: field?.pageType ?? 'page', sampleRate: field?.sampleRate ?? 0, consent: field?.consent ?? false }).toEqual(expected);
     // The chunk: the same endpoint and page type, or nothing to send to.
     expect(fieldSettings(block)).toEqual(expected.endpoint === null ? null : { endpoint: expected.endpoint, pageType: expected.pageType });
+    // The runtime: it loads the chunk only with consent, read as the config reads it.
+    const state: FieldState = { consent: (block as { consent?: unknown } | undefined)?.consent, started: true };
+    askForChunk(state);
+    expect(state.consent).toBe(expected.consent);
     // A bad key warns once (and the other keys apply).
     expect(warn).toHaveBeenCalledTimes(warnings);
   });
