@@ -3,7 +3,6 @@
  * the menus stay in the page's HTML.
  */
 import { emit, EVENTS } from '../../shared/events';
-import { $openModals } from '../../shared/stores/modals';
 import { $openPanel, closePanels, togglePanel } from '../../shared/stores/panels';
 import { isDismissed, rememberDismissed } from './rules/alerts';
 import { barsHidden, MOBILE_MAX_WIDTH } from './rules/scroll';
@@ -24,6 +23,11 @@ export const ATTR = {
 export const COMPACT = 'sfw-header--compact';
 /** Panels that only exist on small screens. */
 const MOBILE_PANELS = ['mobile-search', 'main-menu'];
+/**
+ * A storefront modal is open (shared/ui/Modal.tsx renders its panel only then): Escape is the modal's. Read from
+ * the page, not from the modal store: its module would then run before input on every page (a test holds the two).
+ */
+const modalOpen = () => document.querySelector('dialog[data-modal-id] > .sfw-modal__panel') !== null;
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 export function enhanceHeader(host: HTMLElement): () => void {
@@ -167,7 +171,7 @@ export function enhanceHeader(host: HTMLElement): () => void {
   // Escape closes the open sub-menu or panel and returns focus to its toggle.
   // (The cart dropdown handles its own panel.)
   listen(document, 'keydown', (event) => {
-    if (event.key !== 'Escape' || event.defaultPrevented || $openModals.get().length) return;
+    if (event.key !== 'Escape' || event.defaultPrevented || modalOpen()) return;
     const sub = openSubmenuToggle();
     if (sub) {
       closeSubmenus();

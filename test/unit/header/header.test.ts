@@ -1,8 +1,11 @@
-import { fireEvent, screen } from '@testing-library/preact';
+import { act, fireEvent, render, screen } from '@testing-library/preact';
+import { h } from 'preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderPage } from '../../../demo-pages/render';
 import { EVENTS, on } from '../../../shared/events';
 import { $openPanel } from '../../../shared/stores/panels';
+import { closeModal, openModal } from '../../../shared/stores/modals';
+import { Modal } from '../../../shared/ui/Modal';
 import island from '../../../widgets/header/island';
 
 /** The demo page's real header markup, as the server renders it. */
@@ -110,6 +113,18 @@ describe('header: panels', () => {
     $openPanel.set('cart');
     escape();
     expect($openPanel.get()).toBe('cart');
+  });
+
+  it('leaves Escape to an open modal, even one the focus is not in', () => {
+    mountHeader();
+    render(h(Modal, { id: 'login-modal', title: 'Sign in', children: 'Email' }));
+    fireEvent.click(toggle('account'));
+    act(() => openModal('login-modal'));
+    escape(); // on the page behind the modal
+    expect($openPanel.get()).toBe('account');
+    act(() => closeModal('login-modal'));
+    escape();
+    expect($openPanel.get()).toBe(null);
   });
 
   it('the mobile search focuses its field and closes when the window grows above 960 px', () => {
