@@ -3,6 +3,7 @@
  * the menus stay in the page's HTML.
  */
 import { emit, EVENTS } from '../../shared/events';
+import { PENDING } from '../../shared/runtime/ssr';
 import { $openPanel, closePanels, togglePanel } from '../../shared/stores/panels';
 import { isDismissed, rememberDismissed } from './rules/alerts';
 import { barsHidden, MOBILE_MAX_WIDTH } from './rules/scroll';
@@ -55,7 +56,9 @@ export function enhanceHeader(host: HTMLElement): () => void {
   }
   // Panels hidden by the server toggle `hidden`; the others (the main menu,
   // always shown on wide screens) only get the class.
-  const hiddenByServer = new Set([...panels.values()].filter((p) => p.hidden));
+  // A panel a held click showed while this code was on its way (intent.ts pend) was hidden by the server too:
+  // it is hidden again just before that click reaches us (deliver.ts settle).
+  const hiddenByServer = new Set([...panels.values()].filter((p) => p.hidden || p.hasAttribute(PENDING)));
   const overlay = host.querySelector<HTMLElement>(`[${ATTR.overlay}]`);
 
   let compact = false;

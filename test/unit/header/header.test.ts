@@ -7,6 +7,8 @@ import { $openPanel } from '../../../shared/stores/panels';
 import { closeModal, openModal } from '../../../shared/stores/modals';
 import { Modal } from '../../../shared/ui/Modal';
 import island from '../../../widgets/header/island';
+import { deliver } from '../../../shared/runtime/deliver';
+import { PENDING } from '../../../shared/runtime/ssr';
 
 /** The demo page's real header markup, as the server renders it. */
 function headerHtml(loggedIn = false): string {
@@ -113,6 +115,25 @@ describe('header: panels', () => {
     $openPanel.set('cart');
     escape();
     expect($openPanel.get()).toBe('cart');
+  });
+
+  it('a toggle tapped while its code was on its way opens its panel once it comes (the held click)', () => {
+    document.body.innerHTML = `${headerHtml()}<main><a href="/x">Page link</a></main>`;
+    const host = document.querySelector<HTMLElement>('[data-widget="header"]')!;
+    // What the runtime does meanwhile (intent.ts pend): the panel the held click controls shows, busy.
+    const held = { kind: 'click' as const, element: toggle('mobile-search') };
+    for (const element of [toggle('mobile-search'), panel('mobile-search')]) {
+      element.setAttribute(PENDING, '');
+      element.setAttribute('aria-busy', 'true');
+      element.hidden = false;
+    }
+    unmount = island.mount(host);
+    deliver(host, [held]);
+    expect($openPanel.get()).toBe('mobile-search');
+    expect(panel('mobile-search').hidden).toBe(false);
+    expect(panel('mobile-search').hasAttribute('aria-busy')).toBe(false);
+    fireEvent.click(toggle('mobile-search'));
+    expect(panel('mobile-search').hidden).toBe(true);
   });
 
   it('leaves Escape to an open modal, even one the focus is not in', () => {
