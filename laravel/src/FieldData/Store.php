@@ -8,7 +8,7 @@ use Illuminate\Database\Query\Expression;
 /**
  * Field data's store in the app's database (the migration of database/migrations): durable, shared by
  * every server of the app, and summed where it is kept: each beacon's rows are added in one statement,
- * `n = n + the beacon's count` (an upsert; MySQL, MariaDB, PostgreSQL, SQLite), so that concurrent
+ * `n = n + the beacon's count` (an upsert; MySQL, MariaDB, PostgreSQL, SQLite, SQL Server), so that concurrent
  * beacons never lose a count. The cache would be neither: evicted at will, and no way to list its keys
  * for a date range.
  */
@@ -31,21 +31,10 @@ class Store
         foreach ($rows as [$metric, $page, $island, $device, $bucket, $n]) {
             $values[] = compact('day', 'metric', 'page', 'island', 'device', 'bucket', 'n');
         }
-        $driver = $this->db->getDriverName();
-        if (in_array($driver, ['mysql', 'mariadb', 'pgsql', 'sqlite'], true)) {
-            $sum = in_array($driver, ['mysql', 'mariadb'], true) ? 'n + values(n)' : $this->db->getTablePrefix().self::TABLE.'.n + excluded.n';
-            $this->db->table(self::TABLE)->upsert($values, ['day', 'metric', 'page', 'island', 'device', 'bucket'], ['n' => new Expression($sum)]);
-
-            return;
-        }
-        // Others (SQL Server): a row made at 0 if missing, then one atomic increment each.
-        $this->db->transaction(function () use ($values) {
-            foreach ($values as $row) {
-                $key = array_diff_key($row, ['n' => 0]);
-                $this->db->table(self::TABLE)->insertOrIgnore($key + ['n' => 0]);
-                $this->db->table(self::TABLE)->where($key)->increment('n', $row['n']);
-            }
-        });
+        // The upsert's sum, in each grammar Laravel has an upsert for (`values(n)`, `excluded`, MERGE's `laravel_source`).
+        $table = $this->db->getTablePrefix().self::TABLE;
+        $sum = ['mysql' => 'n + values(n)', 'mariadb' => 'n + values(n)', 'sqlsrv' => "$table.n + laravel_source.n"][$this->db->getDriverName()] ?? "$table.n + excluded.n";
+        $this->db->table(self::TABLE)->upsert($values, ['day', 'metric', 'page', 'island', 'device', 'bucket'], ['n' => new Expression($sum)]);
     }
 
     /**

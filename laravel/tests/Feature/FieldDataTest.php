@@ -5,6 +5,7 @@ namespace StorefrontWidgets\Laravel\Tests\Feature;
 use Illuminate\Support\Facades\Artisan;
 use Illuminate\Support\Facades\DB;
 use PHPUnit\Framework\Attributes\DataProvider;
+use StorefrontWidgets\Laravel\FieldData\Store;
 use StorefrontWidgets\Laravel\Tests\TestCase;
 
 /**
@@ -147,5 +148,19 @@ class FieldDataTest extends TestCase
         $this->refreshApplication(); // a second boot within the minute: said once
         $this->beacon(json_encode(self::beacons()['good']))->assertStatus(404);
         $this->assertSame($before + 1, substr_count(file_get_contents($log), $line));
+    }
+
+    public function test_on_sql_server_a_beacon_is_added_in_one_merge_that_sums()
+    {
+        // No server here: the statement as Laravel would send it (pretend), which must at least compile.
+        $db = new \Illuminate\Database\SqlServerConnection(function () {
+            throw new \RuntimeException('no SQL Server here');
+        }, 'shop', '', ['driver' => 'sqlsrv']);
+        $queries = $db->pretend(function () use ($db) {
+            (new Store($db))->add([['INP', 'category', 'cart-dropdown', 'mobile', 21, 2]], '2026-11-28');
+        });
+        $this->assertCount(1, $queries);
+        $this->assertStringStartsWith('merge [storefront_field_data] using (values', $queries[0]['query']);
+        $this->assertStringContainsString('when matched then update set [n] = storefront_field_data.n + laravel_source.n', $queries[0]['query']);
     }
 }
