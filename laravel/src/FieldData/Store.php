@@ -10,18 +10,26 @@ use Illuminate\Database\Query\Expression;
  * every server of the app, and summed where it is kept: each beacon's rows are added in one statement,
  * `n = n + the beacon's count` (an upsert; MySQL, MariaDB, PostgreSQL, SQLite, SQL Server), so that concurrent
  * beacons never lose a count. The cache would be neither: evicted at will, and no way to list its keys
- * for a date range.
+ * for a date range. Bounded: a page type and an island are the beacon's words, so made-up ones could
+ * add rows without end; past MAX_ROWS a day, a beacon only adds to the rows that day has.
  */
 class Store
 {
     public const TABLE = 'storefront_field_data';
 
+    /** Rows a day may hold (a busy shop's day: some 25000): about 10 MB. */
+    public const MAX_ROWS = 100000;
+
     /** @var ConnectionInterface */
     private $db;
 
-    public function __construct(ConnectionInterface $db)
+    /** @var int */
+    private $maxRows;
+
+    public function __construct(ConnectionInterface $db, int $maxRows = self::MAX_ROWS)
     {
         $this->db = $db;
+        $this->maxRows = $maxRows;
     }
 
     /** Adds a beacon's rows (FieldBeacon::read) to $day's (Y-m-d, UTC). */
@@ -30,6 +38,13 @@ class Store
         $values = [];
         foreach ($rows as [$metric, $page, $island, $device, $bucket, $n]) {
             $values[] = compact('day', 'metric', 'page', 'island', 'device', 'bucket', 'n');
+        }
+        if ($this->db->table(self::TABLE)->where('day', $day)->count() + count($values) > $this->maxRows) {
+            foreach ($values as $row) { // the day is full: no new row, each existing one counts (atomically)
+                $this->db->table(self::TABLE)->where(array_diff_key($row, ['n' => 0]))->increment('n', $row['n']);
+            }
+
+            return;
         }
         // The upsert's sum, in each grammar Laravel has an upsert for (`values(n)`, `excluded`, MERGE's `laravel_source`).
         $table = $this->db->getTablePrefix().self::TABLE;

@@ -157,8 +157,24 @@ class FieldDataTest extends TestCase
         $queries = $db->pretend(function () use ($db) {
             (new Store($db))->add([['INP', 'category', 'cart-dropdown', 'mobile', 21, 2]], '2026-11-28');
         });
-        $this->assertCount(1, $queries);
-        $this->assertStringStartsWith('merge [storefront_field_data] using (values', $queries[0]['query']);
-        $this->assertStringContainsString('when matched then update set [n] = storefront_field_data.n + laravel_source.n', $queries[0]['query']);
+        $merge = end($queries)['query']; // after the day's count
+        $this->assertStringStartsWith('merge [storefront_field_data] using (values', $merge);
+        $this->assertStringContainsString('when matched then update set [n] = storefront_field_data.n + laravel_source.n', $merge);
+    }
+
+    public function test_the_table_is_bounded_per_day_made_up_pages_add_no_row_past_the_cap_and_real_series_still_count()
+    {
+        $this->app->bind(Store::class, function ($app) {
+            return new Store($app['db']->connection(), 20);
+        });
+        $good = self::beacons()['good'];
+        $this->beacon(json_encode($good))->assertStatus(204); // 13 rows
+        // Good beacons from five clients, each with a page type of its own: 13 new rows each.
+        for ($i = 0; $i < 5; $i++) {
+            $this->beacon(json_encode(['page' => "made-up-$i"] + $good), 'text/plain', "203.0.113.$i")->assertStatus(204);
+        }
+        $this->assertSame(13, DB::table('storefront_field_data')->count());
+        $this->beacon(json_encode($good))->assertStatus(204);
+        $this->assertSame(2, (int) DB::table('storefront_field_data')->where('metric', 'INP')->value('n'));
     }
 }
