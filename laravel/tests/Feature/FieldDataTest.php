@@ -131,6 +131,12 @@ class FieldDataTest extends TestCase
         $this->assertStringNotContainsString('<script', $html);
         $this->assertStringContainsString('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;&apos;', $html);
         $this->assertMatchesRegularExpression('/<svg [^>]*aria-label="INP per island, budget 200 ms"/', $html);
+        // The text as it is stored, no Symfony style tag read in it, no control character.
+        DB::table('storefront_field_data')->insert(['day' => gmdate('Y-m-d'), 'metric' => 'INP', 'page' => 'p', 'island' => "<fg=red>\e[2Jred</>", 'device' => 'mobile', 'bucket' => 22, 'n' => 3]);
+        $this->assertSame(0, Artisan::call('storefront:field-report'));
+        $text = Artisan::output();
+        $this->assertStringContainsString(self::HOSTILE.': MISSES INP p75', $text);
+        $this->assertStringContainsString('<fg=red>?[2Jred</>: MISSES INP p75', $text);
     }
 
     public function test_off_by_default_and_a_bad_value_is_refused_in_one_line_naming_it()

@@ -135,6 +135,15 @@ describe.skipIf(!versions.length).each(versions)('php/storefront-field-data.php,
     expect(report()).toContain(`${HOSTILE}: MISSES INP p75`); // text is text
   });
 
+  it('prints the text report with no control character of a stored string (a tampered file cannot drive the terminal)', () => {
+    const day = new Date().toISOString().slice(0, 10);
+    const island = 'x\u001b]0;pwned\u0007\u001b[2J\u009b31m';
+    writeFileSync(file, JSON.stringify({ v: 1, series: { [`${day}|INP|cat\u001b[8m|${island}|mobile`]: { 22: 3 } } }));
+    const text = report();
+    expect(text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+    expect(text).toContain('x?]0;pwned??[2J?31m: MISSES INP p75');
+  });
+
   it('over HTTP (php -S): the status and one fixed line, never the input; GET gets 405', async () => {
     const server = spawn(command, ['-S', `127.0.0.1:${await freePort()}`, RECEIVER], { env: { ...process.env, TMPDIR: dir }, stdio: ['ignore', 'pipe', 'pipe'] });
     try {
