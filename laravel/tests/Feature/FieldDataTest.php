@@ -183,4 +183,23 @@ class FieldDataTest extends TestCase
         $this->beacon(json_encode($good))->assertStatus(204);
         $this->assertSame(2, (int) DB::table('storefront_field_data')->where('metric', 'INP')->value('n'));
     }
+
+    public function test_a_store_that_fails_answers_503_with_one_fixed_line_even_in_debug_and_logs_it_once_a_minute()
+    {
+        config(['app.debug' => true]);
+        \Illuminate\Support\Facades\Schema::drop('storefront_field_data'); // `php artisan migrate` not run
+        @unlink(storage_path('framework/cache/storefront-field-data-store.logged'));
+        $errors = function (): int {
+            $log = storage_path('logs/laravel.log');
+
+            return is_file($log) ? preg_match_all('/^\[[^\]]+\] \w+\.ERROR: .*no such table: storefront_field_data/m', file_get_contents($log)) : 0;
+        };
+        $before = $errors();
+        foreach (['198.51.100.7', '203.0.113.5'] as $ip) {
+            $answer = $this->beacon(json_encode(self::beacons()['good']), 'text/plain', $ip);
+            $answer->assertStatus(503);
+            $this->assertSame("Field data is not stored now.\n", $answer->getContent());
+        }
+        $this->assertSame($before + 1, $errors(), 'the error logged once for both beacons');
+    }
 }
