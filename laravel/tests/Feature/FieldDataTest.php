@@ -202,4 +202,18 @@ class FieldDataTest extends TestCase
         }
         $this->assertSame($before + 1, $errors(), 'the error logged once for both beacons');
     }
+
+    public function test_on_mysql_every_beacon_upserts_its_rows_in_one_order_so_two_at_once_cannot_deadlock()
+    {
+        $db = new \Illuminate\Database\MySqlConnection(new \PDO('sqlite::memory:'), 'shop', '', ['driver' => 'mysql']);
+        $rows = [['wake', 'category', 'search-bar', 'mobile', 20, 1], ['wake', 'category', 'cart-dropdown', 'mobile', 20, 1], ['LCP', 'category', 'page', 'mobile', 40, 1]];
+        $bindings = [];
+        foreach ([$rows, array_reverse($rows)] as $beacon) {
+            $queries = $db->pretend(function () use ($db, $beacon) {
+                (new Store($db))->add($beacon, '2026-11-28');
+            });
+            $bindings[] = end($queries)['bindings'];
+        }
+        $this->assertSame($bindings[0], $bindings[1]);
+    }
 }
