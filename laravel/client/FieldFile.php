@@ -6,8 +6,9 @@ namespace StorefrontWidgets\Ssr;
  * The plain-PHP receiver's store: field-data aggregates in one JSON file, each change under an exclusive
  * lock (flock) so that concurrent PHP workers add up; a series is a day (UTC) × metric × page × island ×
  * device, its buckets' counts. Bounded: at most MAX_SERIES series; a new one past that replaces the
- * oldest day's. Beside it, $file.clients: the rate limiter's count per client, kept under a hash (with a
- * secret of the file) for the 60 s from the client's first beacon only.
+ * oldest day's, or, when all are today's, is not kept (made-up page types or islands take no real
+ * series' place). Beside it, $file.clients: the rate limiter's count per client, kept under a hash
+ * (with a secret of the file) for the 60 s from the client's first beacon only.
  */
 final class FieldFile
 {
@@ -45,6 +46,9 @@ final class FieldFile
                 $key = "$day|$metric|$page|$island|$device";
                 if (!isset($series[$key]) && count($series) >= $this->maxSeries) {
                     ksort($series); // the oldest day first
+                    if (strncmp((string) array_key_first($series), $day, 10) >= 0) {
+                        continue; // all of today's: made-up page types or islands take none of its series' place
+                    }
                     array_shift($series);
                 }
                 $series[$key][$bucket] = ($series[$key][$bucket] ?? 0) + $n;

@@ -6,7 +6,8 @@ namespace StorefrontWidgets\Ssr;
  * What field data says for a date range, from the stored rows of either store (the package's table, the
  * plain receiver's file): per metric × page × island, the count and p75 and p95 (FieldHistogram::quantile),
  * flagged when p75 misses its budget; per island, one line: what misses, or that all is good. Printed as
- * a table (artisan storefront:field-report, php storefront-field-data.php report) or as HTML (FieldHtml).
+ * a table (artisan storefront:field-report, php storefront-field-data.php report; no control character of a
+ * stored string reaches the terminal) or as HTML (FieldHtml).
  */
 final class FieldReport
 {
@@ -125,7 +126,7 @@ final class FieldReport
             $show = function (?float $v) use ($r): string {
                 return $v === null ? '-' : FieldHistogram::show($r['metric'], $v);
             };
-            $lines[] = [$r['metric'], $r['page'], $r['island'], (string) $r['n'], $show($r['p75']), $show($r['p95']),
+            $lines[] = [self::plain($r['metric']), self::plain($r['page']), self::plain($r['island']), (string) $r['n'], $show($r['p75']), $show($r['p95']),
                 $r['budget'] === null ? '' : '≤ ' . $show((float) $r['budget']), $r['budget'] === null ? '' : ($r['miss'] ? 'MISS' : 'ok')];
         }
         $widths = [];
@@ -148,7 +149,7 @@ final class FieldReport
         }
         $out .= "\nVerdict per island (p75 against the budgets: LCP ≤ 2.5 s, INP ≤ 200 ms, CLS ≤ 0.1, held input ≤ 100 ms):\n";
         foreach ($this->verdicts() as $island => $line) {
-            $out .= "$island: $line\n";
+            $out .= self::plain("$island: $line") . "\n";
         }
 
         return $out;
@@ -176,6 +177,12 @@ final class FieldReport
     public function title(): string
     {
         return "from {$this->from} to {$this->to} (UTC), " . ($this->device === null ? 'all devices' : $this->device);
+    }
+
+    /** A stored string for a terminal: each control character (where an escape sequence starts) a "?". */
+    private static function plain(string $text): string
+    {
+        return preg_replace('/\p{Cc}/u', '?', $text) ?? (string) preg_replace('/[\x00-\x1F\x7F]/', '?', $text);
     }
 
     private static function width(string $text): int

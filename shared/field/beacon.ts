@@ -42,8 +42,9 @@ export function islandName(name: unknown): string {
   return ISLAND.test(island) ? island : 'page';
 }
 
-/** The island an element belongs to: its closest hook's `data-widget`, else "page" (the host's own elements, or none). */
-export function islandOf(element: unknown): string {
+/** The island a node belongs to (a text node: its element's): its closest hook's `data-widget`, else "page" (the host's own elements, or none). */
+export function islandOf(node: unknown): string {
+  const element = node instanceof Node && !(node instanceof Element) ? node.parentElement : node;
   return islandName(element instanceof Element ? element.closest('[data-widget]')?.getAttribute('data-widget') : null);
 }
 

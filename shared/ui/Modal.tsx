@@ -88,11 +88,12 @@ export function Modal({ id, title, children, required, onClose, size = 'md', ini
         if (ids.includes(id) || !dialog || !openers.has(dialog)) return;
         const opener = openers.get(dialog)!;
         openers.delete(dialog);
-        // The focus is in a dialog opened from this one (the added dialog after a quick-add, shared/stores/cart-add.ts):
-        // it keeps it, and gives it back to this one's opener.
+        // The focus is in another open dialog (the added dialog after a quick-add, shared/stores/cart-add.ts): it keeps it,
+        // and when it was opened from this one (or from no control: Safari focuses no clicked button), gives it back to this one's opener.
         const top = document.activeElement?.closest('dialog');
-        const handedOn = !!top && top !== dialog && dialog.contains(openers.get(top) ?? null);
-        if (handedOn) openers.set(top, opener);
+        const handedOn = !!top && top !== dialog && openers.has(top);
+        const theirs = handedOn ? openers.get(top) : undefined;
+        if (handedOn && (!theirs || theirs === document.body || dialog.contains(theirs))) openers.set(top, opener);
         hide(dialog); // the browser gives the focus back itself; else:
         if (!handedOn && opener?.isConnected && document.activeElement !== opener) opener.focus();
         onCloseRef.current?.();

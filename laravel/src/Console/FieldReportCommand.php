@@ -3,6 +3,7 @@
 namespace StorefrontWidgets\Laravel\Console;
 
 use Illuminate\Console\Command;
+use Symfony\Component\Console\Output\OutputInterface;
 use StorefrontWidgets\Laravel\FieldData\Store;
 use StorefrontWidgets\Ssr\FieldHtml;
 use StorefrontWidgets\Ssr\FieldReport;
@@ -31,7 +32,7 @@ class FieldReportCommand extends Command
             return 2;
         }
         $report = new FieldReport($store->rows($from, $to), $from, $to, $device);
-        $this->output->write($report->text());
+        $this->output->write($report->text(), false, OutputInterface::OUTPUT_RAW); // stored text, no style tag read in it
         $html = $this->option('html');
         if ($html !== null) {
             if (@file_put_contents($html, FieldHtml::page($report)) === false) {

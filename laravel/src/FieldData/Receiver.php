@@ -5,13 +5,15 @@ namespace StorefrontWidgets\Laravel\FieldData;
 use Illuminate\Cache\RateLimiter;
 use Illuminate\Http\Request;
 use Illuminate\Http\Response;
+use StorefrontWidgets\Laravel\RenderClient;
 use StorefrontWidgets\Ssr\FieldBeacon;
+use StorefrontWidgets\Ssr\LogThrottle;
 
 /**
  * The route of storefront.field_data.path (POST), registered outside every middleware group: no session,
  * no cookie, so no CSRF token to check (navigator.sendBeacon cannot send one) and nothing that names the
  * shopper. Checks and answers as the plain receiver does (client/FieldBeacon.php): 204, or 400, 413, 415,
- * 429 with one fixed line; nothing of the input goes back.
+ * 429 with one fixed line, 503 when the store fails; nothing of the input goes back.
  */
 class Receiver
 {
@@ -27,10 +29,29 @@ class Receiver
             $over = (int) $request->headers->get('Content-Length') > FieldBeacon::MAX_BYTES;
             [$status, $rows] = $over ? [413, []] : FieldBeacon::read($request->getContent(), $request->headers->get('Content-Type'));
             if ($status === 204) {
-                $store->add($rows, gmdate('Y-m-d', now()->getTimestamp()));
+                $status = self::stored($store, $rows);
             }
         }
 
-        return new Response(FieldBeacon::ANSWERS[$status], $status, ['Content-Type' => 'text/plain; charset=utf-8', 'Cache-Control' => 'no-store']);
+        return new Response(FieldBeacon::ANSWERS[$status] ?? "Field data is not stored now.\n", $status, ['Content-Type' => 'text/plain; charset=utf-8', 'Cache-Control' => 'no-store']);
+    }
+
+    /**
+     * 204 once the rows are added; 503 when the store fails (its table not migrated, the database down): one
+     * fixed line, not the app's error page, and the error in the log once a minute, not once a beacon.
+     */
+    private static function stored(Store $store, array $rows): int
+    {
+        try {
+            $store->add($rows, gmdate('Y-m-d', now()->getTimestamp()));
+
+            return 204;
+        } catch (\Throwable $e) {
+            if (LogThrottle::first(RenderClient::logFile('field-data-store'))) {
+                report($e);
+            }
+
+            return 503;
+        }
     }
 }

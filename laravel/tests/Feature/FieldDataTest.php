@@ -5,6 +5,7 @@ namespace StorefrontWidgets\Laravel\Tests\Feature;
 use Illuminate\Support\Facades\Artisan;
 use Illuminate\Support\Facades\DB;
 use PHPUnit\Framework\Attributes\DataProvider;
+use StorefrontWidgets\Laravel\FieldData\Store;
 use StorefrontWidgets\Laravel\Tests\TestCase;
 
 /**
@@ -130,6 +131,12 @@ class FieldDataTest extends TestCase
         $this->assertStringNotContainsString('<script', $html);
         $this->assertStringContainsString('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;&apos;', $html);
         $this->assertMatchesRegularExpression('/<svg [^>]*aria-label="INP per island, budget 200 ms"/', $html);
+        // The text as it is stored, no Symfony style tag read in it, no control character.
+        DB::table('storefront_field_data')->insert(['day' => gmdate('Y-m-d'), 'metric' => 'INP', 'page' => 'p', 'island' => "<fg=red>\e[2Jred</>", 'device' => 'mobile', 'bucket' => 22, 'n' => 3]);
+        $this->assertSame(0, Artisan::call('storefront:field-report'));
+        $text = Artisan::output();
+        $this->assertStringContainsString(self::HOSTILE.': MISSES INP p75', $text);
+        $this->assertStringContainsString('<fg=red>?[2Jred</>: MISSES INP p75', $text);
     }
 
     public function test_off_by_default_and_a_bad_value_is_refused_in_one_line_naming_it()
@@ -147,5 +154,66 @@ class FieldDataTest extends TestCase
         $this->refreshApplication(); // a second boot within the minute: said once
         $this->beacon(json_encode(self::beacons()['good']))->assertStatus(404);
         $this->assertSame($before + 1, substr_count(file_get_contents($log), $line));
+    }
+
+    public function test_on_sql_server_a_beacon_is_added_in_one_merge_that_sums()
+    {
+        // No server here: the statement as Laravel would send it (pretend; SQLite's PDO only quotes the log's bindings).
+        $db = new \Illuminate\Database\SqlServerConnection(new \PDO('sqlite::memory:'), 'shop', '', ['driver' => 'sqlsrv']);
+        $queries = $db->pretend(function () use ($db) {
+            (new Store($db))->add([['INP', 'category', 'cart-dropdown', 'mobile', 21, 2]], '2026-11-28');
+        });
+        $merge = end($queries)['query']; // after the day's count
+        $this->assertStringStartsWith('merge [storefront_field_data] using (values', $merge);
+        $this->assertStringContainsString('when matched then update set [n] = storefront_field_data.n + laravel_source.n', $merge);
+    }
+
+    public function test_the_table_is_bounded_per_day_made_up_pages_add_no_row_past_the_cap_and_real_series_still_count()
+    {
+        $this->app->bind(Store::class, function ($app) {
+            return new Store($app['db']->connection(), 20);
+        });
+        $good = self::beacons()['good'];
+        $this->beacon(json_encode($good))->assertStatus(204); // 13 rows
+        // Good beacons from five clients, each with a page type of its own: 13 new rows each.
+        for ($i = 0; $i < 5; $i++) {
+            $this->beacon(json_encode(['page' => "made-up-$i"] + $good), 'text/plain', "203.0.113.$i")->assertStatus(204);
+        }
+        $this->assertSame(13, DB::table('storefront_field_data')->count());
+        $this->beacon(json_encode($good))->assertStatus(204);
+        $this->assertSame(2, (int) DB::table('storefront_field_data')->where('metric', 'INP')->value('n'));
+    }
+
+    public function test_a_store_that_fails_answers_503_with_one_fixed_line_even_in_debug_and_logs_it_once_a_minute()
+    {
+        config(['app.debug' => true]);
+        \Illuminate\Support\Facades\Schema::drop('storefront_field_data'); // `php artisan migrate` not run
+        @unlink(storage_path('framework/cache/storefront-field-data-store.logged'));
+        $errors = function (): int {
+            $log = storage_path('logs/laravel.log');
+
+            return is_file($log) ? preg_match_all('/^\[[^\]]+\] \w+\.ERROR: .*no such table: storefront_field_data/m', file_get_contents($log)) : 0;
+        };
+        $before = $errors();
+        foreach (['198.51.100.7', '203.0.113.5'] as $ip) {
+            $answer = $this->beacon(json_encode(self::beacons()['good']), 'text/plain', $ip);
+            $answer->assertStatus(503);
+            $this->assertSame("Field data is not stored now.\n", $answer->getContent());
+        }
+        $this->assertSame($before + 1, $errors(), 'the error logged once for both beacons');
+    }
+
+    public function test_on_mysql_every_beacon_upserts_its_rows_in_one_order_so_two_at_once_cannot_deadlock()
+    {
+        $db = new \Illuminate\Database\MySqlConnection(new \PDO('sqlite::memory:'), 'shop', '', ['driver' => 'mysql']);
+        $rows = [['wake', 'category', 'search-bar', 'mobile', 20, 1], ['wake', 'category', 'cart-dropdown', 'mobile', 20, 1], ['LCP', 'category', 'page', 'mobile', 40, 1]];
+        $bindings = [];
+        foreach ([$rows, array_reverse($rows)] as $beacon) {
+            $queries = $db->pretend(function () use ($db, $beacon) {
+                (new Store($db))->add($beacon, '2026-11-28');
+            });
+            $bindings[] = end($queries)['bindings'];
+        }
+        $this->assertSame($bindings[0], $bindings[1]);
     }
 }

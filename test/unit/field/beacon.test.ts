@@ -17,6 +17,12 @@ describe('islandOf: the island an element belongs to', () => {
     expect(islandOf(undefined)).toBe('page');
   });
 
+  it("a text node (a layout shift's source may be one) is its element's", () => {
+    document.body.innerHTML = '<div data-widget="cart-dropdown"><span id="s">3 items</span></div><p id="p">text</p>';
+    expect(islandOf(document.getElementById('s')!.firstChild)).toBe('cart-dropdown');
+    expect(islandOf(document.getElementById('p')!.firstChild)).toBe('page');
+  });
+
   it('a hook nested in another is its own island', () => {
     document.body.innerHTML = '<div data-widget="product-grid"><div data-widget="teaser-card"><a id="a">x</a></div></div>';
     expect(islandOf(document.getElementById('a'))).toBe('teaser-card');

@@ -110,6 +110,20 @@ describe.skipIf(!versions.length).each(versions)('php/storefront-field-data.php,
     expect(JSON.parse(readFileSync(file, 'utf8')).series['2025-12-01|fallback|category|island-3|mobile']).toEqual([2]);
   });
 
+  it('keeps today at the cap: a new series past it is not stored, and no series of today is lost to it', () => {
+    const script = `require ${JSON.stringify(join(root, 'laravel/client/storefront-field-data.php'))};
+      $store = new StorefrontWidgets\\Ssr\\FieldFile($argv[1], function () { return 1764288000.0; }, 3);
+      foreach (['a-real', 'b-real', 'c-real', 'made-up', 'a-real'] as $island) { $store->add([['fallback', 'category', $island, 'mobile', 0, 1]]); }
+      echo json_encode(json_decode(file_get_contents($argv[1]), true)['series']);`;
+    const r = spawnSync(command, ['-d', 'error_reporting=-1', '-d', 'display_errors=stderr', '-r', script, file], { encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout)).toEqual({
+      '2025-11-28|fallback|category|a-real|mobile': [2],
+      '2025-11-28|fallback|category|b-real|mobile': [1],
+      '2025-11-28|fallback|category|c-real|mobile': [1],
+    });
+  });
+
   it('writes the HTML report self-contained, every stored string escaped (a tampered aggregates file)', () => {
     const day = new Date().toISOString().slice(0, 10);
     writeFileSync(file, JSON.stringify({ v: 1, series: { [`${day}|INP|${HOSTILE}|${HOSTILE}|mobile`]: { 22: 3 }, [`${day}|fallback|p|${HOSTILE}|mobile`]: [1] } }));
@@ -119,6 +133,15 @@ describe.skipIf(!versions.length).each(versions)('php/storefront-field-data.php,
     expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;&apos;');
     expect(html).toMatch(/<svg [^>]*role="img" aria-label="INP per island, budget 200 ms">/);
     expect(report()).toContain(`${HOSTILE}: MISSES INP p75`); // text is text
+  });
+
+  it('prints the text report with no control character of a stored string (a tampered file cannot drive the terminal)', () => {
+    const day = new Date().toISOString().slice(0, 10);
+    const island = 'x\u001b]0;pwned\u0007\u001b[2J\u009b31m';
+    writeFileSync(file, JSON.stringify({ v: 1, series: { [`${day}|INP|cat\u001b[8m|${island}|mobile`]: { 22: 3 } } }));
+    const text = report();
+    expect(text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+    expect(text).toContain('x?]0;pwned??[2J?31m: MISSES INP p75');
   });
 
   it('over HTTP (php -S): the status and one fixed line, never the input; GET gets 405', async () => {

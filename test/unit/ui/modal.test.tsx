@@ -139,4 +139,29 @@ describe('Modal', () => {
     act(() => void fireEvent(second!, new Event('cancel', { cancelable: true })));
     expect(document.activeElement).toBe(opener);
   });
+
+  it('the old dialog leaving never takes the focus out of the new one, even when the focus was on no control as the new one opened', async () => {
+    render(
+      <>
+        <button onClick={() => openModal('first')}>Open</button>
+        <Modal id="first" title="Add to Cart">
+          <button onClick={() => replace('first', 'second')}>Add</button>
+        </Modal>
+        <Modal id="second" title="Product added to your cart!">
+          <a href="/cart">View Cart</a>
+        </Modal>
+      </>,
+    );
+    const opener = openWithButton();
+    // Safari focuses no button on a click; a click on the dialog's text leaves the focus on the body too.
+    (document.activeElement as HTMLElement).blur();
+    act(() => void fireEvent.click(screen.getByRole('button', { name: 'Add' })));
+    const [first, second] = [...document.querySelectorAll('dialog')];
+    const title = screen.getByRole('heading', { name: 'Product added to your cart!' });
+    expect(document.activeElement).toBe(title);
+    await waitFor(() => expect(first!.open).toBe(false));
+    expect(document.activeElement).toBe(title); // not the page behind the open dialog
+    act(() => void fireEvent(second!, new Event('cancel', { cancelable: true })));
+    expect(document.activeElement).toBe(opener);
+  });
 });
