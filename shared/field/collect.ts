@@ -40,7 +40,7 @@ type Observer = new (callback: (reports: Report[]) => void, options: object) => 
  * is the interaction's longest entries (often its pointerdown alone); the parts take every event presented in
  * the same frame (`events`, as web-vitals' attribution build groups them): a click's handlers too.
  */
-function inpMetric(value: number, interaction: readonly PerformanceEventTiming[], frames: readonly Frame[], events: readonly PerformanceEventTiming[], ours: string): Metric {
+function inpMetric(value: number, interaction: readonly PerformanceEventTiming[], frames: readonly Frame[], events: readonly PerformanceEventTiming[], ours: string, landed: Map<number, string>): Metric {
   const start = interaction[0]?.startTime ?? 0;
   const end = start + value;
   const entries = [...interaction, ...events.filter((e) => e.startTime >= start && Math.abs(e.startTime + e.duration - end) <= 8)];
@@ -49,7 +49,7 @@ function inpMetric(value: number, interaction: readonly PerformanceEventTiming[]
   const metric: Metric = {
     name: 'INP',
     value,
-    island: islandOf(entries.find((e) => e.target)?.target),
+    island: entries.map((e) => landed.get(e.startTime)).find(Boolean) ?? islandOf(entries.find((e) => e.target)?.target),
     parts: entries.length ? { inputDelay: processingStart - start, processing: processingEnd - processingStart, presentation: end - processingEnd } : undefined,
   };
   const overlapping = frames.filter((f) => f.startTime < end && f.startTime + f.duration > start);
@@ -108,6 +108,11 @@ export function collect(raw: { consent?: unknown }): void {
   // The browser stops LCP at the first input; web-vitals stops it there too.
   watch('largest-contentful-paint', (entries: Paint[]) => entries.forEach((entry) => entry.startTime < hidden && (lcp = entry)));
   watch('layout-shift', (entries: LayoutShift[]) => entries.forEach((entry) => addShift(shifts, entry)));
+  // The island each input landed in, by its timeStamp (its Event Timing entry's startTime), first: an entry whose
+  // element the handler removed (the cart's REMOVE) has no target left, and a keyup then lands on the body.
+  const landed = new Map<number, string>();
+  for (const type of ['pointerdown', 'keydown', 'click'])
+    addEventListener(type, (event) => landed.set(event.timeStamp, islandOf(event.target)).size > 100 && landed.delete(landed.keys().next().value!), { capture: true, passive: true });
   const blame = (file: unknown) => typeof file === 'string' && file.startsWith(ours) && failures.push({ kind: 'csp', island: 'page' });
   const Reporting = (globalThis as { ReportingObserver?: Observer }).ReportingObserver;
   if (Reporting) new Reporting((reports) => reports.forEach((report) => blame(report.body?.sourceFile)), { types: ['csp-violation'], buffered: true }).observe();
@@ -126,7 +131,7 @@ export function collect(raw: { consent?: unknown }): void {
       metrics.push({ name: 'CLS', value: shifts.largest.value, island: islandOf(largest?.sources.find((s) => s.node)?.node) });
     }
     const inp = inpOf(longest, (performance as { interactionCount?: number }).interactionCount ?? (high && (high - low) / 7 + 1));
-    if (inp) metrics.push(inpMetric(inp.latency, inp.entries, frames, events, ours));
+    if (inp) metrics.push(inpMetric(inp.latency, inp.entries, frames, events, ours, landed));
     const beacon = buildBeacon({
       build: `${typeof SFW_VERSION === 'string' ? SFW_VERSION : '0'}+${typeof SFW_RENDER_VERSION === 'string' ? SFW_RENDER_VERSION : 'dev'}`,
       page: settings.pageType,
@@ -139,7 +144,8 @@ export function collect(raw: { consent?: unknown }): void {
       failures,
       starts,
     });
-    navigator.sendBeacon(settings.endpoint, new Blob([beaconJson(beacon)], { type: 'text/plain;charset=UTF-8' }));
+    // Not sendBeacon: it sends the shop's cookies along (a beacon names no shopper). keepalive outlives the page as a beacon does.
+    void fetch(settings.endpoint, { method: 'POST', body: beaconJson(beacon), keepalive: true, credentials: 'omit' }).catch(() => {});
   };
   addEventListener('visibilitychange', send);
   addEventListener('pagehide', send);

@@ -35,6 +35,8 @@ interface Watched {
   beacons: Beacon[];
   /** Every request the page made, by path. */
   requests: string[];
+  /** The Cookie header each beacon came with. */
+  cookies: Array<string | undefined>;
   /** The next beacon (the page hidden meanwhile). */
   nextBeacon(): Promise<Beacon>;
 }
@@ -44,16 +46,18 @@ async function open(path: string, options: { phone?: boolean; context?: BrowserC
   const context = options.context ?? (await newContext(options.phone));
   const requests: string[] = [];
   const beacons: Beacon[] = [];
+  const cookies: Array<string | undefined> = [];
   const waiting: Array<(beacon: Beacon) => void> = [];
   context.on('request', (request: Request) => void requests.push(new URL(request.url()).pathname));
   await context.route(`**${ENDPOINT}`, async (route) => {
     const beacon = JSON.parse(route.request().postData() ?? 'null') as Beacon;
+    cookies.push((await route.request().allHeaders()).cookie);
     beacons.push(beacon);
     waiting.shift()?.(beacon);
     await route.fulfill({ status: 204 });
   });
   const page = await shop.open(path, { context });
-  return { page, beacons, requests, nextBeacon: () => new Promise((resolve) => waiting.push(resolve)) };
+  return { page, beacons, requests, cookies, nextBeacon: () => new Promise((resolve) => waiting.push(resolve)) };
 }
 
 /** Hides the page as a switch to another tab does. */
@@ -92,7 +96,9 @@ const timed = (page: Page, name: string, ms: number) =>
 
 describe('field data on (sampled, with consent)', () => {
   it('a slow cart handler: the beacon has an INP attributed to cart-dropdown, with its three parts', async () => {
-    const watched = await open('/?field=1&reset=1');
+    const context = await newContext();
+    await context.addCookies([{ name: 'shop_session', value: 'a-shopper', url: shop.url }]);
+    const watched = await open('/?field=1&reset=1', { context });
     const { page } = watched;
     await settled(page); // the field chunk loaded at idle
     expect(watched.requests).toContain(FIELD_CHUNK);
@@ -121,6 +127,28 @@ describe('field data on (sampled, with consent)', () => {
     expect(beacon.wakes).toContainEqual({ island: 'cart-dropdown', wake: expect.any(Number), hydrate: expect.any(Number) });
     expect(beacon.metrics.map((m) => m.name).sort()).toEqual(['CLS', 'INP', 'LCP']);
     expect(watched.beacons).toHaveLength(1);
+    // The shop's cookies (its session) stay home.
+    expect(watched.cookies).toEqual([undefined]);
+  });
+
+  it('a slow handler that removes the control pressed with Enter (a REMOVE): the INP stays with the island', async () => {
+    const watched = await open('/?field=1&reset=1');
+    const { page } = watched;
+    await settled(page);
+    await wakePage(page, { by: 'mouse', at: page.locator('[data-widget="cart-dropdown"]') });
+    await page.locator('[data-widget="cart-dropdown"][data-island="ready"]').waitFor();
+    await page.evaluate(() =>
+      document.querySelector('[data-widget="cart-dropdown"]')!.addEventListener('click', (event) => {
+        for (const end = performance.now() + 250; performance.now() < end; );
+        (event.target as Element).closest('a, button')!.remove();
+      }),
+    );
+    await cartControl(page).focus();
+    await page.keyboard.press('Enter');
+    await timed(page, 'keydown', 250);
+    const inp = (await beaconOf(watched)).metrics.find((m) => m.name === 'INP');
+    expect(inp).toMatchObject({ island: 'cart-dropdown' });
+    expect(inp!.value).toBeGreaterThanOrEqual(250);
   });
 
   it('a tap on the sleeping cart: the beacon has the held click and its time to the answer', async () => {
