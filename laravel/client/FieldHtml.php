@@ -24,12 +24,13 @@ final class FieldHtml
             . 'body{font:15px/1.45 system-ui,sans-serif;margin:24px auto;max-width:780px;color:#1d2430;padding:0 12px}'
             . 'h1{font-size:22px}h2{font-size:17px;margin-top:28px}table{border-collapse:collapse;font-size:13px}'
             . 'td,th{padding:3px 8px;border-bottom:1px solid #dde}th{text-align:left}td.n{text-align:right}'
-            . '.miss{color:#b3261e;font-weight:600}.ok{color:#1b6e3a}svg{display:block;max-width:100%;height:auto}li{margin:2px 0}'
+            . '.miss{color:#b3261e;font-weight:600}.ok{color:#1b6e3a}.none{color:#555}svg{display:block;max-width:100%;height:auto}li{margin:2px 0}'
             . "</style></head><body>\n<h1>{$h($title)}</h1>\n";
         $out .= '<p>p75 against the budgets: LCP ≤ 2.5 s, INP ≤ 200 ms, CLS ≤ 0.1 (the web\'s “good”), a held input answered ≤ 100 ms (ours).</p>';
         $out .= "\n<h2>Verdict per island</h2>\n<ul>";
         foreach ($report->verdicts() as $island => $line) {
-            $class = strncmp($line, 'MISSES', 6) === 0 ? 'miss' : 'ok';
+            // Nothing budgeted measured is neither good nor bad: muted.
+            $class = strncmp($line, 'MISSES', 6) === 0 ? 'miss' : (strncmp($line, 'good', 4) === 0 ? 'ok' : 'none');
             $out .= "<li><strong>{$h($island)}</strong>: <span class=\"$class\">{$h($line)}</span></li>";
         }
         $out .= $report->series === [] ? '<li>No field data in this range.</li>' : '';

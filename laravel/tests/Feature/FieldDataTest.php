@@ -125,12 +125,17 @@ class FieldDataTest extends TestCase
         $this->assertSame(['bucket', 'day', 'device', 'id', 'island', 'metric', 'n', 'page'], $columns);
         // A stored string the checks would refuse, written straight into the table.
         DB::table('storefront_field_data')->insert(['day' => gmdate('Y-m-d'), 'metric' => 'INP', 'page' => self::HOSTILE, 'island' => self::HOSTILE, 'device' => 'mobile', 'bucket' => 22, 'n' => 3]);
+        // An island with a wake time only.
+        DB::table('storefront_field_data')->insert(['day' => gmdate('Y-m-d'), 'metric' => 'wake', 'page' => 'category', 'island' => 'search-bar', 'device' => 'mobile', 'bucket' => 10, 'n' => 2]);
         $file = $this->temporaryDirectory('field-report').'/report.html';
         $this->assertSame(0, Artisan::call('storefront:field-report', ['--html' => $file]));
         $html = file_get_contents($file);
         $this->assertStringNotContainsString('<script', $html);
         $this->assertStringContainsString('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;&apos;', $html);
         $this->assertMatchesRegularExpression('/<svg [^>]*aria-label="INP per island, budget 200 ms"/', $html);
+        // An island with only unbudgeted figures (wakes) is neither good nor missing: muted, not green.
+        $this->assertMatchesRegularExpression('#<span class="none">no budgeted metric measured</span>#', $html);
+        $this->assertDoesNotMatchRegularExpression('#<span class="ok">no budgeted#', $html);
         // The text as it is stored, no Symfony style tag read in it, no control character.
         DB::table('storefront_field_data')->insert(['day' => gmdate('Y-m-d'), 'metric' => 'INP', 'page' => 'p', 'island' => "<fg=red>\e[2Jred</>", 'device' => 'mobile', 'bucket' => 22, 'n' => 3]);
         $this->assertSame(0, Artisan::call('storefront:field-report'));
