@@ -109,19 +109,20 @@ describe('Modal', () => {
     openModal(to);
     requestAnimationFrame(() => setTimeout(() => closeModal(from)));
   };
+  const Replacing = () => (
+    <>
+      <button onClick={() => openModal('first')}>Open</button>
+      <Modal id="first" title="Add to Cart">
+        <button onClick={() => replace('first', 'second')}>Add</button>
+      </Modal>
+      <Modal id="second" title="Product added to your cart!">
+        <a href="/cart">View Cart</a>
+      </Modal>
+    </>
+  );
 
   it('a modal opened in place of another has the focus before the other leaves, and gives it back to the first opener', async () => {
-    render(
-      <>
-        <button onClick={() => openModal('first')}>Open</button>
-        <Modal id="first" title="Add to Cart">
-          <button onClick={() => replace('first', 'second')}>Add</button>
-        </Modal>
-        <Modal id="second" title="Product added to your cart!">
-          <a href="/cart">View Cart</a>
-        </Modal>
-      </>,
-    );
+    render(<Replacing />);
     const opener = openWithButton();
     const add = screen.getByRole('button', { name: 'Add' });
     add.focus();
@@ -141,17 +142,7 @@ describe('Modal', () => {
   });
 
   it('the old dialog leaving never takes the focus out of the new one, even when the focus was on no control as the new one opened', async () => {
-    render(
-      <>
-        <button onClick={() => openModal('first')}>Open</button>
-        <Modal id="first" title="Add to Cart">
-          <button onClick={() => replace('first', 'second')}>Add</button>
-        </Modal>
-        <Modal id="second" title="Product added to your cart!">
-          <a href="/cart">View Cart</a>
-        </Modal>
-      </>,
-    );
+    render(<Replacing />);
     const opener = openWithButton();
     // Safari focuses no button on a click; a click on the dialog's text leaves the focus on the body too.
     (document.activeElement as HTMLElement).blur();
