@@ -97,7 +97,7 @@ class StorefrontServiceProvider extends ServiceProvider
         }
         $this->loadMigrationsFrom(__DIR__.'/../database/migrations');
         if (! ($this->app instanceof CachesRoutes && $this->app->routesAreCached())) {
-            // No middleware group: no session, no cookie, no CSRF token (sendBeacon has none to send).
+            // No middleware group: no session, no cookie, no CSRF token (the beacon, a keepalive POST without cookies, has none to send).
             $this->app['router']->post($values['path'], Receiver::class)->name('storefront.field-data');
         }
     }

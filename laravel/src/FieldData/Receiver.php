@@ -11,7 +11,7 @@ use StorefrontWidgets\Ssr\LogThrottle;
 
 /**
  * The route of storefront.field_data.path (POST), registered outside every middleware group: no session,
- * no cookie, so no CSRF token to check (navigator.sendBeacon cannot send one) and nothing that names the
+ * no cookie, so no CSRF token to check (the beacon, a keepalive POST without cookies, has none) and nothing that names the
  * shopper. Checks and answers as the plain receiver does (client/FieldBeacon.php): 204, or 400, 413, 415,
  * 429 with one fixed line, 503 when the store fails; nothing of the input goes back.
  */

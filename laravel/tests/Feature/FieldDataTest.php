@@ -32,7 +32,7 @@ class FieldDataTest extends TestCase
         return json_decode(file_get_contents(dirname(__DIR__, 3).'/test/fixtures/field-beacons.json'), true);
     }
 
-    /** POSTs $body as sendBeacon does (text/plain, no cookie, no CSRF token) from $ip. */
+    /** POSTs $body as the field chunk does (text/plain, no cookie, no CSRF token) from $ip. */
     private function beacon(string $body, string $type = 'text/plain;charset=UTF-8', string $ip = '198.51.100.7')
     {
         return $this->call('POST', '/storefront/field-data', [], [], [], ['CONTENT_TYPE' => $type, 'REMOTE_ADDR' => $ip], $body);
