@@ -24,6 +24,7 @@ const ROWS: Array<[string, unknown, { endpoint: string | null; pageType: string;
   ['consent as a word that is no flag', { endpoint: '/fd', sampleRate: 1, consent: 'yes' }, { endpoint: '/fd', pageType: 'page', sampleRate: 1, consent: false }, 1],
   ['consent as PHP prints a true flag (1)', { endpoint: '/fd', sampleRate: 1, consent: 1 }, { endpoint: '/fd', pageType: 'page', sampleRate: 1, consent: true }, 0],
   ['consent as a string "1" (a TINYINT column)', { endpoint: '/fd', sampleRate: 1, consent: '1' }, { endpoint: '/fd', pageType: 'page', sampleRate: 1, consent: true }, 0],
+  ['consent as null (a NULL column)', { endpoint: '/fd', sampleRate: 1, consent: null }, { endpoint: '/fd', pageType: 'page', sampleRate: 1, consent: false }, 0],
   ['consent as "0"', { endpoint: '/fd', sampleRate: 1, consent: '0' }, { endpoint: '/fd', pageType: 'page', sampleRate: 1, consent: false }, 0],
   ['consent as "false"', { endpoint: '/fd', sampleRate: 1, consent: 'false' }, { endpoint: '/fd', pageType: 'page', sampleRate: 1, consent: false }, 0],
   ['a rate over 1', { endpoint: '/fd', sampleRate: 2, consent: true }, { endpoint: '/fd', pageType: 'page', sampleRate: 0, consent: true }, 1],
