@@ -71,13 +71,13 @@ export function gridBodies(grid) {
  * connection to its last byte (PHP's clock starts when its worker sends, not
  * while the shopper waits for a free worker), and how long it waited for one.
  */
-function post(agent, url, body) {
+function post(agent, url, body, headers = HEADERS) {
   const queued = performance.now();
   let sent = queued;
   return new Promise((resolve, reject) => {
     const req = request(
       `${url}render`,
-      { method: 'POST', agent, headers: { ...HEADERS, 'Content-Length': body.length } },
+      { method: 'POST', agent, headers: { ...headers, 'Content-Length': body.length } },
       (res) => {
         // Read and dropped: the size is the one the service declares.
         const size = Number(res.headers['content-length']);
@@ -91,7 +91,7 @@ function post(agent, url, body) {
   });
 }
 
-const HEADERS = { 'Content-Type': 'application/json', 'X-Storefront-Timeout': String(TIMEOUT_MS), 'X-Storefront-Hooks': '1' };
+export const HEADERS = { 'Content-Type': 'application/json', 'X-Storefront-Timeout': String(TIMEOUT_MS), 'X-Storefront-Hooks': '1' };
 
 /**
  * One POST /render on a new connection, as PHP's curl sends it (HTTP/1.1, no
@@ -100,9 +100,9 @@ const HEADERS = { 'Content-Type': 'application/json', 'X-Storefront-Timeout': St
  * this core has at 4× (its answers came late because the client was busy).
  * Same result as post(); the clock starts as the connection is opened.
  */
-function postOnNewConnection(url, body) {
+function postOnNewConnection(url, body, headers = HEADERS) {
   const { hostname, port } = new URL(url);
-  const head = Buffer.from(`POST /render HTTP/1.1\r\nHost: ${hostname}:${port}\r\n${Object.entries(HEADERS).map(([k, v]) => `${k}: ${v}\r\n`).join('')}Content-Length: ${body.length}\r\n\r\n`);
+  const head = Buffer.from(`POST /render HTTP/1.1\r\nHost: ${hostname}:${port}\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')}Content-Length: ${body.length}\r\n\r\n`);
   const sent = performance.now();
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), hostname);
@@ -137,12 +137,13 @@ export const parentOf = (pid) => Number(readFileSync(`/proc/${pid}/stat`, 'utf8'
  * `count` requests, `concurrency` at a time; the CPU over them of the worker
  * (`pids[0]`) and of every other process in `pids` (the primary, which takes
  * no part in a keep-alive connection's requests). `newConnections`: a new
- * connection per request, as PHP's clients open.
+ * connection per request, as PHP's clients open. `headers`: other request
+ * headers (a deadline of 1 ms: every request refused).
  */
-export async function closedLoop(url, pids, bodyOf, { count, concurrency, offset, newConnections = false }) {
+export async function closedLoop(url, pids, bodyOf, { count, concurrency, offset, newConnections = false, headers = HEADERS }) {
   const [workerPid] = pids;
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
-  const send = newConnections ? (body) => postOnNewConnection(url, body) : (body) => post(agent, url, body);
+  const send = newConnections ? (body) => postOnNewConnection(url, body, headers) : (body) => post(agent, url, body, headers);
   const answers = [];
   let next = 0;
   const cpu = cpuMs(workerPid);

@@ -5,8 +5,8 @@
  *
  *   php bench/ssr-php-worker.php JOB.json WORKER
  *
- * JOB.json: {url, transport, timeout, k ('off': never skip), grid: {config, hooks}, workers,
- * phases: [[from s, seconds, pages/s], …]}; t0 (epoch seconds) comes on stdin once all are ready. The phases' pages are due at one rate across all
+ * JOB.json: {url, nonce (this pool's, unlike any other's), transport, timeout, k ('off': never skip), grid: {config, hooks}, workers,
+ * phases: [[from s, seconds, pages/s (0: a closed loop)], …]}; t0 (epoch seconds) comes on stdin once all are ready. The phases' pages are due at one rate across all
  * workers, page m of a phase to worker m % workers; a worker behind its pages serves them at once (a
  * pool's queue: PHP's clock starts when it sends). Prints 'ready', then one line per page: due, start, end (seconds
  * after t0) and 1 when the page got the grid's server HTML, 0 when its hook stayed empty.
@@ -36,9 +36,14 @@ echo "ready\n";
 $t0 = (float) fgets(STDIN);
 $lines = [];
 foreach ($job['phases'] as $p => [$from, $seconds, $rate]) {
-    $pages = (int) round($seconds * $rate);
+    // Rate 0: a closed loop, each worker's next page as soon as its last one ended, for the phase's seconds.
+    $closed = $rate == 0;
+    $pages = $closed ? PHP_INT_MAX : (int) round($seconds * $rate);
     for ($m = $worker; $m < $pages; $m += $job['workers']) {
-        $due = $t0 + $from + $m / $rate;
+        $due = $closed ? max(microtime(true), $t0 + $from) : $t0 + $from + $m / $rate;
+        if ($closed && $due >= $t0 + $from + $seconds) {
+            break;
+        }
         $wait = $due - microtime(true);
         if ($wait > 0) {
             usleep((int) ($wait * 1e6));
@@ -46,7 +51,7 @@ foreach ($job['phases'] as $p => [$from, $seconds, $rate]) {
         $start = microtime(true);
         // A new shopper each page: the render cache never answers.
         $config = $job['grid']['config'];
-        $config['cart'] = ['count' => "{$worker}-{$p}-{$m}", 'errors' => 0];
+        $config['cart'] = ['count' => "{$job['nonce']}-{$worker}-{$p}-{$m}", 'errors' => 0];
         $ssr = new StorefrontSsr($options + ['config' => $config], $throttle);
         $html = $ssr->render($job['grid']['hooks']);
         $end = microtime(true);

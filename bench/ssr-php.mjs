@@ -7,27 +7,46 @@
  * worker pinned to core 0, on 127.0.0.1. Every page is a new shopper's
  * 48-card grid (the render cache never answers), X-Storefront-Timeout: 200.
  *
- *   capacity   grids/s the worker answers with 4 requests in flight (node's
- *              client, bench/ssr-core.mjs), before and after the shape's
- *              loads; their mean is what goodput is compared with
- *   loads      1×, 4× and 10× that capacity for SECONDS (the pages due at
- *              that rate across the workers, open loop), then RECOVERY s at
- *              half the capacity
+ *   capacity   grids/s the same PHP client gets from the worker when it is
+ *              never idle and never overloaded: CAPACITY_WORKERS PHP workers
+ *              in a closed loop (each sends its next page when its last one
+ *              ended), throttle off, for CAPACITY_SECONDS, just before and just
+ *              after each load; their mean is what that load's goodput is
+ *              compared with. This machine's speed drifts by a quarter within
+ *              a minute (the worker's CPU per grid swings 4.2–7.3 ms), and a
+ *              busy PHP core slows the worker's core: a capacity taken with
+ *              node's client, once per shape, said 0.6–0.8 at loads where the
+ *              worker was never idle. Node's figure is still printed.
+ *   loads      1×, 4× and 10× that capacity (the one just before) for
+ *              SECONDS (the pages due at that rate across the workers, open
+ *              loop), then RECOVERY s at half the capacity
  *   shapes     a kept connection per PHP worker ('kept', the default), and a
  *              new connection per page ('curl': STOREFRONT_SSR_KEEP_ALIVE=false)
  *
  * Per load: goodput (pages of the burst with server HTML, per second of the
  * time its pages took: a client core that falls behind stretches the burst) ÷
- * capacity, and the load the PHP workers managed to offer; the share of the worker's CPU spent on pages that got their
- * HTML (their count × the capacity runs' CPU per grid ÷ the CPU it used:
- * the same ratio when the worker has its core, still telling when others
- * take turns on it); pages whose wait reached PHP's deadline (an answer after it is
- * never read: the page waited the whole timeout); pages skipped by the
- * throttle (never sent) and refused by the service (/health shed); the
- * recovery: after the burst, the start of the last page with its hook
- * empty (0: none). `--ssr-php-k off` measures the same without the throttle,
- * `--ssr-php-k 1.5` another K. The load average is printed with each run:
- * other processes on the machine share both cores.
+ * capacity, and the load the PHP workers managed to offer.
+ *
+ * The same ratio as the worker's core sees it, in one window, with no capacity
+ * taken at another moment: from 0.5 s into the burst to 0.5 s before its
+ * planned end, the share of the time the worker was busy (its CPU ÷ the
+ * time), less the share of that CPU it spent on the requests it refused
+ * (their count in the window × the CPU one refusal costs, measured for the
+ * shape with REFUSALS requests given a 1 ms deadline). It counts what the
+ * throttle is for: a worker left idle (too many skipped) and a worker
+ * refusing (too few). It does not count a render made slower by the load
+ * around it (the busy PHP core beside it), which no client can change.
+ *
+ * Then: pages whose wait reached PHP's deadline (an answer after it is never
+ * read: the page waited the whole timeout); pages skipped by the throttle
+ * (never sent) and refused by the service (/health shed); the recovery: the
+ * time from the burst's last page sent (a pool that fell behind sends its
+ * backlog after the planned end: the burst ends for the service when the last
+ * of it arrives) to the start of the last later page with its hook empty (0:
+ * none), and beside it the time from the planned end. `--ssr-php-k off`
+ * measures the same without the throttle, `--ssr-php-k 1.5` another K. The
+ * load average is printed with each run: other processes on the machine
+ * share both cores.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -35,7 +54,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { markdownTable, spread } from './common.mjs';
-import { CLIENT_CORE, closedLoop, cpuMs, gridBodies, pin, TIMEOUT_MS, WARM_UP, warmWorker, WORKER_CORE } from './ssr-core.mjs';
+import { CLIENT_CORE, closedLoop, cpuMs, gridBodies, HEADERS, pin, TIMEOUT_MS, WARM_UP, warmWorker, WORKER_CORE } from './ssr-core.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const WORKERS = 64;
@@ -44,11 +63,16 @@ const RECOVERY = 3;
 const LOADS = [1, 4, 10];
 const SHAPES = { kept: 'kept (one per PHP worker)', curl: 'new per page (curl)' };
 const CAPACITY_REQUESTS = 1000;
+const CAPACITY_WORKERS = 8;
+const CAPACITY_SECONDS = 3;
+const REFUSALS = 5000;
 
 /** WORKERS PHP processes on the client core running `job`; resolves with every page, [due, start, end, html]. */
-async function pool(job, dir) {
+let pools = 0;
+async function pool(job, dir, started = () => {}) {
   const file = join(dir, 'job.json');
-  writeFileSync(file, JSON.stringify(job));
+  // Its own shoppers: a page of an earlier pool is not answered from the render cache.
+  writeFileSync(file, JSON.stringify({ ...job, nonce: `${process.pid}-${++pools}` }));
   const pages = [];
   const errors = [];
   let ready = 0;
@@ -77,6 +101,7 @@ async function pool(job, dir) {
   // Every worker started and holds its connection: the pages are due from half a second on.
   const t0 = Date.now() / 1000 + 0.5;
   for (const { child } of children) child.stdin.end(`${t0}\n`);
+  started(t0);
   await Promise.all(children.map(({ closed }) => closed));
   if (errors.length) throw new Error(errors.slice(0, 3).join('\n'));
   return pages;
@@ -89,7 +114,13 @@ async function overload({ url, workerPid, transport, k, grid, rate, tail, dir })
   const before = await health(url);
   const cpuBefore = cpuMs(workerPid);
   const job = { url: url.replace(/\/$/, ''), transport, k, timeout: TIMEOUT_MS, grid, workers: WORKERS, phases: [[0, SECONDS, rate], [SECONDS, RECOVERY, tail]] };
-  const pages = await pool(job, dir);
+  // The worker's CPU and refusals inside the burst (from 0.5 s in to 0.5 s before its planned end), sampled by this
+  // process: late when the client core is swamped, so each sample keeps the time it was really taken.
+  let window;
+  const sample = async () => ({ at: performance.now() / 1000, cpu: cpuMs(workerPid) / 1000, shed: (await health(url)).shed });
+  const sampleAt = (t0, s) => new Promise((resolve) => setTimeout(() => resolve(sample()), Math.max(0, (t0 + s) * 1000 - Date.now())));
+  const pages = await pool(job, dir, (t0) => (window = Promise.all([sampleAt(t0, 0.5), sampleAt(t0, SECONDS - 0.5)])));
+  const [from, to] = await window;
   const cpu = cpuMs(workerPid) - cpuBefore;
   const after = await health(url);
   const burst = pages.filter(([due]) => due < SECONDS);
@@ -109,10 +140,23 @@ async function overload({ url, workerPid, transport, k, grid, rate, tail, dir })
     // Sent: answered by the service, or dropped by it unanswered once PHP gave up (left).
     sent: after.requests + after.left - (before.requests + before.left),
     shed: after.shed - before.shed,
-    recovery: emptyAfter.length ? Math.max(...emptyAfter.map(([, start]) => start)) - SECONDS : 0,
+    recovery: emptyAfter.length ? Math.max(0, Math.max(...emptyAfter.map(([, start]) => start)) - Math.max(SECONDS, ...burst.map(([, start]) => start))) : 0,
+    recoveryPlanned: emptyAfter.length ? Math.max(...emptyAfter.map(([, start]) => start)) - SECONDS : 0,
     emptyAfter: emptyAfter.length,
+    busy: (to.cpu - from.cpu) / (to.at - from.at),
+    windowCpu: to.cpu - from.cpu,
+    windowShed: to.shed - from.shed,
     tailPages: after_.length,
   };
+}
+
+/** Grids/s the PHP client gets in a closed loop (see the top), and the worker's CPU per grid over it. */
+async function phpCapacity({ url, workerPid, transport, grid, dir }) {
+  const cpuBefore = cpuMs(workerPid);
+  const job = { url: url.replace(/\/$/, ''), transport, k: 'off', timeout: TIMEOUT_MS, grid, workers: CAPACITY_WORKERS, phases: [[0, CAPACITY_SECONDS, 0]] };
+  const pages = await pool(job, dir);
+  const rendered = pages.filter(([, , , html]) => html).length;
+  return { perSecond: rendered / Math.max(CAPACITY_SECONDS, ...pages.map(([, , end]) => end)), cpuPerGrid: (cpuMs(workerPid) - cpuBefore) / rendered };
 }
 
 /**
@@ -145,35 +189,39 @@ export async function phpOverload({ grid, runs, k = '2', startService }) {
         offset += WARM_UP;
         for (const [transport, shapeName] of Object.entries(SHAPES)) {
           const newConnections = transport === 'curl';
-          const capacityBefore = await closedLoop(service.url, pids, bodyOf, { count: CAPACITY_REQUESTS, concurrency: 4, offset, newConnections });
+          // Node's client, for reference (see the top).
+          const nodeCapacity = await closedLoop(service.url, pids, bodyOf, { count: CAPACITY_REQUESTS, concurrency: 4, offset, newConnections });
           offset += CAPACITY_REQUESTS;
-          const measured = [];
+          // The CPU one refused request costs the worker (its HTTP exchange, its body dropped unread): every one refused (a 1 ms deadline).
+          const refusing = await closedLoop(service.url, pids, bodyOf, { count: REFUSALS, concurrency: 4, offset, newConnections, headers: { ...HEADERS, 'X-Storefront-Timeout': '1' } });
+          offset += REFUSALS;
+          if (refusing.empty !== REFUSALS) throw new Error(`the service rendered ${REFUSALS - refusing.empty} of ${REFUSALS} requests with a 1 ms deadline`);
+          const refusalMs = refusing.cpuPerGrid;
+          const shape = { url: service.url, workerPid, transport, grid, dir };
           for (const load of LOADS) {
             const loadAvg = loadavg()[0];
-            measured.push({ load, loadAvg, ...(await overload({ url: service.url, workerPid, transport, k, grid, rate: load * capacityBefore.perSecond, tail: capacityBefore.perSecond / 2, dir })) });
-          }
-          const capacityAfter = await closedLoop(service.url, pids, bodyOf, { count: CAPACITY_REQUESTS, concurrency: 4, offset, newConnections });
-          offset += CAPACITY_REQUESTS;
-          const capacity = (capacityBefore.perSecond + capacityAfter.perSecond) / 2;
-          const cpuPerGrid = (capacityBefore.cpuPerGrid + capacityAfter.cpuPerGrid) / 2;
-          for (const m of measured) {
-            // The share of its CPU the worker spent on pages that got their HTML, as bench/ssr-core.mjs says it:
-            // goodput ÷ capacity as the worker sees it, still telling when other processes take turns on its core.
-            m.cpuShare = (m.rendered * cpuPerGrid) / m.cpu;
+            const capacityBefore = await phpCapacity(shape);
+            const m = { load, loadAvg, ...(await overload({ ...shape, k, rate: load * capacityBefore.perSecond, tail: capacityBefore.perSecond / 2 })) };
+            const capacityAfter = await phpCapacity(shape);
+            const capacity = (capacityBefore.perSecond + capacityAfter.perSecond) / 2;
+            // Goodput ÷ capacity as the worker's core sees it, in one window (no capacity measured at another time):
+            // the share of the burst it was busy, less the share of that it spent refusing.
+            m.refusalMs = refusalMs;
+            m.cpuShare = m.busy * (1 - (m.windowShed * refusalMs) / 1000 / m.windowCpu);
             results.push({ transport, capacity, ...m });
             rows.push([
               run,
               shapeName,
               `${m.load}× (${(m.offered / capacity).toFixed(1)}× offered)`,
               m.loadAvg.toFixed(1),
-              `${Math.round(capacity)} (${Math.round(capacityBefore.perSecond)} / ${Math.round(capacityAfter.perSecond)})`,
+              `${Math.round(capacity)} (${Math.round(capacityBefore.perSecond)} / ${Math.round(capacityAfter.perSecond)}; node's ${Math.round(nodeCapacity.perSecond)})`,
               Math.round(m.goodput),
               (m.goodput / capacity).toFixed(2),
-              m.cpuShare.toFixed(2),
+              `${m.cpuShare.toFixed(2)} (busy ${m.busy.toFixed(2)}; ${m.windowShed} refused × ${Math.round(refusalMs * 1000)} µs)`,
               `${m.late} of ${m.pages}`,
               m.pages - m.sent,
               m.shed,
-              `${m.recovery.toFixed(2)} s (${m.emptyAfter} of ${m.tailPages} empty)`,
+              `${m.recovery.toFixed(2)} s (${m.recoveryPlanned.toFixed(2)} s after the planned end; ${m.emptyAfter} of ${m.tailPages} empty)`,
               `${Math.round(m.lagMax * 1000)} ms`,
             ]);
           }
@@ -189,12 +237,12 @@ export async function phpOverload({ grid, runs, k = '2', startService }) {
   console.log(
     `\nThe PHP client under overload (K = ${k}): one service worker on core ${WORKER_CORE}; ${WORKERS} PHP workers (php/storefront-ssr.php, their own counts each) on core ${CLIENT_CORE}; the 48-card grid, a new shopper each page, X-Storefront-Timeout: ${TIMEOUT_MS}; each load for ${SECONDS} s, then ${RECOVERY} s at half the capacity.\n`,
   );
-  console.log(markdownTable(['run', 'connections', 'load (what the PHP workers managed to offer)', 'load avg', 'capacity (grids/s: mean of before / after)', 'goodput', 'goodput ÷ capacity', 'worker CPU on pages with HTML', `pages that waited ${TIMEOUT_MS} ms`, 'not sent (skipped by the throttle)', 'refused by the service', 'after the burst: last page without HTML', 'longest wait for a PHP worker'], rows));
+  console.log(markdownTable(['run', 'connections', 'load (what the PHP workers managed to offer)', 'load avg', 'capacity (grids/s, the PHP client: mean of before / after; node\'s client)', 'goodput', 'goodput ÷ capacity', 'the worker\'s core on pages with HTML, in the burst (busy share; refusals × their CPU each)', `pages that waited ${TIMEOUT_MS} ms`, 'not sent (skipped by the throttle)', 'refused by the service', 'after the burst\'s last page: last page without HTML', 'longest wait for a PHP worker'], rows));
   for (const transport of Object.keys(SHAPES)) {
     for (const load of LOADS) {
       const of = results.filter((r) => r.transport === transport && r.load === load);
       const pick = (f) => spread(of.map(f), (x) => x.toFixed(2));
-      console.log(`${SHAPES[transport]}, ${load}×, over ${runs} runs: goodput ÷ capacity ${pick((r) => r.goodput / r.capacity)}; worker CPU on pages with HTML ${pick((r) => r.cpuShare)}; pages that waited the deadline ${of.reduce((n, r) => n + r.late, 0)}; recovery ${pick((r) => r.recovery)} s.`);
+      console.log(`${SHAPES[transport]}, ${load}×, over ${runs} runs: goodput ÷ capacity ${pick((r) => r.goodput / r.capacity)}; the worker's core on pages with HTML ${pick((r) => r.cpuShare)}; pages that waited the deadline ${of.reduce((n, r) => n + r.late, 0)}; recovery ${pick((r) => r.recovery)} s.`);
     }
   }
 }
