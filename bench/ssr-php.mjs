@@ -117,7 +117,7 @@ async function overload({ url, workerPid, transport, k, grid, rate, tail, dir })
   // The worker's CPU and refusals inside the burst (from 0.5 s in to 0.5 s before its planned end), sampled by this
   // process: late when the client core is swamped, so each sample keeps the time it was really taken.
   let window;
-  const sample = async () => ({ at: performance.now() / 1000, cpu: cpuMs(workerPid) / 1000, shed: (await health(url)).shed });
+  const sample = async () => ({ at: performance.now() / 1000, cpu: cpuMs(workerPid) / 1000, ...(({ shed, renders }) => ({ shed, renders }))(await health(url)) });
   const sampleAt = (t0, s) => new Promise((resolve) => setTimeout(() => resolve(sample()), Math.max(0, (t0 + s) * 1000 - Date.now())));
   const pages = await pool(job, dir, (t0) => (window = Promise.all([sampleAt(t0, 0.5), sampleAt(t0, SECONDS - 0.5)])));
   const [from, to] = await window;
@@ -146,6 +146,7 @@ async function overload({ url, workerPid, transport, k, grid, rate, tail, dir })
     busy: (to.cpu - from.cpu) / (to.at - from.at),
     windowCpu: to.cpu - from.cpu,
     windowShed: to.shed - from.shed,
+    windowRenders: to.renders - from.renders,
     tailPages: after_.length,
   };
 }
@@ -204,10 +205,14 @@ export async function phpOverload({ grid, runs, k = '2', startService }) {
             const m = { load, loadAvg, ...(await overload({ ...shape, k, rate: load * capacityBefore.perSecond, tail: capacityBefore.perSecond / 2 })) };
             const capacityAfter = await phpCapacity(shape);
             const capacity = (capacityBefore.perSecond + capacityAfter.perSecond) / 2;
+            const cpuPerGrid = (capacityBefore.cpuPerGrid + capacityAfter.cpuPerGrid) / 2;
             // Goodput ÷ capacity as the worker's core sees it, in one window (no capacity measured at another time):
             // the share of the burst it was busy, less the share of that it spent refusing.
             m.refusalMs = refusalMs;
-            m.cpuShare = m.busy * (1 - (m.windowShed * refusalMs) / 1000 / m.windowCpu);
+            const refusing = (m.windowShed * refusalMs) / 1000 / m.windowCpu;
+            m.cpuShare = m.busy * (1 - refusing);
+            // And the CPU a render took in the burst, against the closed loops around it: what a faster refusal cannot win back.
+            m.renderMs = (m.windowCpu * 1000 * (1 - refusing)) / m.windowRenders;
             results.push({ transport, capacity, ...m });
             rows.push([
               run,
@@ -217,7 +222,7 @@ export async function phpOverload({ grid, runs, k = '2', startService }) {
               `${Math.round(capacity)} (${Math.round(capacityBefore.perSecond)} / ${Math.round(capacityAfter.perSecond)}; node's ${Math.round(nodeCapacity.perSecond)})`,
               Math.round(m.goodput),
               (m.goodput / capacity).toFixed(2),
-              `${m.cpuShare.toFixed(2)} (busy ${m.busy.toFixed(2)}; ${m.windowShed} refused × ${Math.round(refusalMs * 1000)} µs)`,
+              `${m.cpuShare.toFixed(2)} (busy ${m.busy.toFixed(2)}; ${m.windowShed} refused × ${Math.round(refusalMs * 1000)} µs; CPU a render ${m.renderMs.toFixed(1)} ms, ${cpuPerGrid.toFixed(1)} in the capacity runs)`,
               `${m.late} of ${m.pages}`,
               m.pages - m.sent,
               m.shed,
