@@ -102,9 +102,9 @@ const count = (name, fallback) => Math.max(1, Math.trunc(Number(option(name) ?? 
 const SSR_REQUESTS = count('--requests', 1500);
 const SSR_SOAK = count('--soak', 20_000);
 const SSR_ONLY = option('--ssr-parts')?.split(',') ?? SSR_PARTS;
-const SSR_PHP_K = option('--ssr-php-k') ?? '2';
+const SSR_PHP_K = option('--ssr-php-k') ?? 'client';
 const REPORT = !argv.includes('--no-report');
-if (SSR_PHP_K !== 'off' && !(Number(SSR_PHP_K) >= 1)) {
+if (SSR_PHP_K !== 'off' && SSR_PHP_K !== 'client' && !(Number(SSR_PHP_K) >= 1)) {
   console.error(`bench: --ssr-php-k takes a number >= 1 or off; got ${SSR_PHP_K}`);
   process.exit(2);
 }

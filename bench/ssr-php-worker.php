@@ -1,11 +1,12 @@
 <?php
 /**
  * One PHP worker of bench/ssr-php.mjs, as a PHP-FPM worker serves page after page: the real client
- * (php/storefront-ssr.php: its options, throttle, headers, body and transport), its own counts.
+ * (php/storefront-ssr.php: its options, throttle, headers, body and transport), the throttle's counts
+ * shared with the pool's other workers (one file per pool, as forService() shares one per service).
  *
  *   php bench/ssr-php-worker.php JOB.json WORKER
  *
- * JOB.json: {url, nonce (this pool's, unlike any other's), transport, timeout, k ('off': never skip), grid: {config, hooks}, workers,
+ * JOB.json: {url, nonce (this pool's, unlike any other's), transport, timeout, k ('off': never skip; 'client': the client's K), grid: {config, hooks}, workers,
  * phases: [[from s, seconds, pages/s (0: a closed loop)], …]}; t0 (epoch seconds) comes on stdin once all are ready. The phases' pages are due at one rate across all
  * workers, page m of a phase to worker m % workers; a worker behind its pages serves them at once (a
  * pool's queue: PHP's clock starts when it sends). Prints 'ready', then one line per page: due, start, end (seconds
@@ -21,15 +22,21 @@ use StorefrontWidgets\Ssr\Throttle;
 
 $job = json_decode((string) file_get_contents($argv[1]), true);
 $worker = (int) $argv[2];
-$counts = sys_get_temp_dir() . '/storefront-throttle-bench-' . getmypid() . '.counts';
-@unlink($counts);
+// Beside JOB.json, whose folder the bench removes: the pool's counts, no other pool's.
+$counts = dirname($argv[1]) . "/counts-{$job['nonce']}";
 $throttle = $job['k'] === 'off'
     ? new Throttle($counts, null, function () { return 1.0; })
-    : new Throttle($counts, null, null, (float) $job['k']);
+    : ($job['k'] === 'client' ? new Throttle($counts) : new Throttle($counts, null, null, (float) $job['k']));
 $options = ['url' => $job['url'], 'timeout' => $job['timeout'], 'transport' => $job['transport'], 'logFile' => sys_get_temp_dir() . '/storefront-ssr-bench.logged'];
 if ($job['transport'] === 'kept') {
     // Its connection, opened before the load as a pool's are.
     Http1::send('GET', $job['url'] . '/health', [], '', microtime(true) + 2, true);
+} else {
+    // A pool's worker has served pages before: its process's first curl handle is behind it.
+    $curl = curl_init($job['url'] . '/health');
+    curl_setopt($curl, CURLOPT_RETURNTRANSFER, true);
+    curl_exec($curl);
+    curl_close($curl);
 }
 // Ready; the pages are due from t0 on, which bench/ssr-php.mjs says once every worker is ready.
 echo "ready\n";
@@ -58,5 +65,4 @@ foreach ($job['phases'] as $p => [$from, $seconds, $rate]) {
         $lines[] = sprintf('%.4f %.4f %.4f %d', $due - $t0, $start - $t0, $end - $t0, strlen($html[0]) > 1000 ? 1 : 0);
     }
 }
-@unlink($counts);
 echo implode("\n", $lines), "\n";

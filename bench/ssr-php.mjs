@@ -2,8 +2,8 @@
  * npm run bench -- --only ssr --ssr-parts php: overload turned away at the
  * client, measured with the real PHP client (php/storefront-ssr.php and its
  * throttle, laravel/client/Throttle.php) as a PHP-FPM pool runs it: WORKERS
- * PHP CLI processes (bench/ssr-php-worker.php), each serving page after page
- * and keeping its own counts, all on core 1, against one render-service
+ * PHP CLI processes (bench/ssr-php-worker.php), each serving page after page,
+ * their counts shared as the client shares them, all on core 1, against one render-service
  * worker pinned to core 0, on 127.0.0.1. Every page is a new shopper's
  * 48-card grid (the render cache never answers), X-Storefront-Timeout: 200.
  *
@@ -21,7 +21,8 @@
  *              SECONDS (the pages due at that rate across the workers, open
  *              loop), then RECOVERY s at half the capacity
  *   shapes     a kept connection per PHP worker ('kept', the default), and a
- *              new connection per page ('curl': STOREFRONT_SSR_KEEP_ALIVE=false)
+ *              new connection per page ('curl': STOREFRONT_SSR_KEEP_ALIVE=false),
+ *              each worker's process past its first curl handle, as a pool's are
  *
  * Per load: goodput (pages of the burst with server HTML, per second of the
  * time its pages took: a client core that falls behind stretches the burst) ÷
@@ -44,8 +45,9 @@
  * time from the burst's last page sent (a pool that fell behind sends its
  * backlog after the planned end: the burst ends for the service when the last
  * of it arrives) to the start of the last later page with its hook empty (0:
- * none), and beside it the time from the planned end. `--ssr-php-k off`
- * measures the same without the throttle, `--ssr-php-k 1.5` another K. The
+ * none), and beside it the time from the planned end. The throttle is the
+ * client's as shipped (its K and window); `--ssr-php-k off` measures the same
+ * without it, `--ssr-php-k 1.5` another K. The
  * load average is printed with each run: other processes on the machine
  * share both cores.
  */
@@ -112,6 +114,10 @@ async function pool(job, dir, started = () => {}) {
   return pages;
 }
 
+/** The client's own K and window, as laravel/client/Throttle.php says them. */
+const clientK = () =>
+  spawnSync('php', ['-r', `require ${JSON.stringify(join(here, '../php/storefront-ssr.php'))}; echo StorefrontWidgets\\Ssr\\Throttle::K, ', window ', StorefrontWidgets\\Ssr\\Throttle::WINDOW, ' s';`], { encoding: 'utf8' }).stdout;
+
 const health = async (url) => (await fetch(`${url}health`)).json();
 
 /** One load: the burst at `rate` for SECONDS, then RECOVERY s at `tail`; the figures of its pages and the service's counts. */
@@ -170,10 +176,10 @@ async function phpCapacity({ url, workerPid, transport, grid, dir }) {
  * @param {object} options
  * @param {{config: unknown, hooks: unknown[]}} options.grid the 48-card grid request
  * @param {number} options.runs
- * @param {string} options.k the throttle's K, or 'off'
+ * @param {string} options.k the throttle's K, 'client' (the client's own), or 'off'
  * @param {(env: object, pin?: string) => Promise<{url: string, stop: () => Promise<void>, stderr: () => string}>} options.startService
  */
-export async function phpOverload({ grid, runs, k = '2', startService }) {
+export async function phpOverload({ grid, runs, k = 'client', startService }) {
   if (spawnSync('php', ['-r', 'echo 1;']).status !== 0) {
     console.log('PHP client under overload: not measured (no php).');
     return;
@@ -245,7 +251,7 @@ export async function phpOverload({ grid, runs, k = '2', startService }) {
     rmSync(dir, { recursive: true, force: true });
   }
   console.log(
-    `\nThe PHP client under overload (K = ${k}): one service worker on core ${WORKER_CORE}; ${WORKERS} PHP workers (php/storefront-ssr.php, their own counts each) on core ${CLIENT_CORE}; the 48-card grid, a new shopper each page, X-Storefront-Timeout: ${TIMEOUT_MS}; each load for ${SECONDS} s, then ${RECOVERY} s at half the capacity.\n`,
+    `\nThe PHP client under overload (K = ${k === 'client' ? clientK() : k}): one service worker on core ${WORKER_CORE}; ${WORKERS} PHP workers (php/storefront-ssr.php, their counts shared) on core ${CLIENT_CORE}; the 48-card grid, a new shopper each page, X-Storefront-Timeout: ${TIMEOUT_MS}; each load for ${SECONDS} s, then ${RECOVERY} s at half the capacity.\n`,
   );
   console.log(markdownTable(['run', 'connections', 'load (what the PHP workers managed to offer)', 'load avg', 'capacity (grids/s, the PHP client: mean of before / after; node\'s client)', 'goodput', 'goodput ÷ capacity', 'the worker\'s core on pages with HTML, in the burst (busy share; refusals × their CPU each)', `pages that waited ${TIMEOUT_MS} ms`, 'not sent (skipped by the throttle)', 'refused by the service', 'after the burst\'s last page: last page without HTML', 'longest wait for a PHP worker'], rows));
   for (const transport of Object.keys(SHAPES)) {

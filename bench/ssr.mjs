@@ -343,7 +343,7 @@ async function soak({ bodies, count }) {
  */
 export const SSR_PARTS = ['core', 'php', 'throughput', 'blocking', 'cache', 'soak'];
 
-export async function ssr({ runs, requests, soak: soakCount, productPath, parts = SSR_PARTS, phpK = '2' }) {
+export async function ssr({ runs, requests, soak: soakCount, productPath, parts = SSR_PARTS, phpK = 'client' }) {
   const bodies = await benchBodies(productPath);
   const sizes = Object.entries(bodies).map(([name, body]) => `${name} ${(JSON.stringify(body).length / 1024).toFixed(1)} KB (${body.hooks.length} hooks)`);
   console.log(`Bodies: ${sizes.join(', ')}.\n`);

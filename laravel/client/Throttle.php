@@ -13,17 +13,30 @@ namespace StorefrontWidgets\Ssr;
  * The window: each request counts e^(−age / WINDOW), so after a burst the counts forget it within a
  * few WINDOWs and pages get server HTML again (docs/render-service.md, "Overload at the client").
  *
- * The counts are this PHP process's, kept in a small file of its own (PHP-FPM forgets a request's
- * memory when it ends, statics too; the worker process lives on): no lock, no other worker's writes.
+ * The counts are the pool's: every PHP process of this host and user that calls the service at one URL
+ * keeps them in one small file, read and written under an exclusive lock (flock). PHP-FPM forgets a
+ * request's memory when it ends, so they cannot live in the process; and each of a pool's workers sees
+ * too few requests in a window for counts of its own to say much: measured with 64 workers, per-process
+ * counts let through 4–6 times as many refusals as shared ones (docs/render-service.md).
  * The rule (decayed(), probability(), counted()) is pure; the clock and the random source are inputs.
  */
 final class Throttle
 {
-    /** Requests sent per request accepted, at most, while the service refuses: the book's 2. */
-    public const K = 2.0;
+    /**
+     * Requests sent per request accepted, at most, while the service refuses. The book's 2 lets one
+     * refusal through per render; a refusal costs the service 5–9 % of a render (its HTTP exchange, the
+     * body read and dropped), and 1.2 keeps that under 2 % of its core. A healthy service accepts all it
+     * is sent, so no K skips anything then.
+     */
+    public const K = 1.2;
 
-    /** Seconds: a request's weight in the counts falls by e every WINDOW. */
-    public const WINDOW = 0.5;
+    /**
+     * Seconds: a request's weight in the counts falls by e every WINDOW. After a burst the counts say
+     * "skip" until the burst's share has faded, and while nearly all is skipped few accepts come in to
+     * say the service is back: both take a few WINDOWs. 0.5 s kept some pages in the browser 2.3–2.8 s
+     * after a 10× burst; 0.15 s, 0.3–1.3 s, with the worker as busy in the burst (bench/ssr-php.mjs).
+     */
+    public const WINDOW = 0.15;
 
     /** What the service says on an answer it did not render (every hook '', refused at once). */
     public const SHED_HEADER = 'X-Storefront-Shed';
@@ -36,8 +49,6 @@ final class Throttle
     private $random;
     /** @var float */
     private $k;
-    /** @var array{0: float, 1: float, 2: float} requests, accepts, when (seconds of $clock) */
-    private $counts = [0.0, 0.0, 0.0];
 
     public function __construct(string $file, ?callable $clock = null, ?callable $random = null, float $k = self::K)
     {
@@ -51,10 +62,15 @@ final class Throttle
         $this->k = $k;
     }
 
-    /** The throttle of this PHP process for the service at $url, its counts in a file of $folder. */
+    /**
+     * The throttle for the service at $url, its counts in a file of $folder shared by this host's PHP
+     * processes of this user (another user's file could not be written: its own, beside it).
+     */
     public static function forService(string $url, string $folder): self
     {
-        return new self(rtrim($folder, '/') . '/storefront-throttle-' . substr(md5($url), 0, 8) . '-' . getmypid() . '.counts');
+        $user = function_exists('posix_geteuid') ? posix_geteuid() : getmyuid();
+
+        return new self(rtrim($folder, '/') . '/storefront-throttle-' . substr(md5($url), 0, 8) . "-{$user}.counts");
     }
 
     /** The counts $age seconds later: each weighs e^(−age / window) as much. A clock gone back (a reboot): none. */
@@ -84,20 +100,23 @@ final class Throttle
     /** Whether to skip this request; a skipped one is counted at once (not accepted), a sent one by done(). */
     public function skips(): bool
     {
-        $this->counts = self::decayed($this->load(), ($this->clock)());
-        if (($this->random)() >= self::probability($this->counts[0], $this->counts[1], $this->k)) {
-            return false;
-        }
-        $this->save(self::counted($this->counts, false));
+        $skips = false;
+        $this->update(function (array $counts) use (&$skips): ?array {
+            $skips = ($this->random)() < self::probability($counts[0], $counts[1], $this->k);
 
-        return true;
+            return $skips ? self::counted($counts, false) : null;
+        });
+
+        return $skips;
     }
 
     /** The request skips() let through has its answer: verdict() of it (null: not counted). */
     public function done(?bool $accepted): void
     {
         if ($accepted !== null) {
-            $this->save(self::counted(self::decayed($this->counts, ($this->clock)()), $accepted));
+            $this->update(function (array $counts) use ($accepted): array {
+                return self::counted($counts, $accepted);
+            });
         }
     }
 
@@ -116,25 +135,35 @@ final class Throttle
         return $whole && in_array('version', $shed, true) ? null : $whole && $shed === [];
     }
 
-    /** @return array{0: float, 1: float, 2: float} the counts last saved (none: zeros) */
-    private function load(): array
+    /**
+     * Calls $change with the counts as of now, under the file's lock, and saves what it returns (null:
+     * nothing). Counts that cannot be kept (no folder, not writable) are none: every request is sent.
+     *
+     * @param callable(array{0: float, 1: float, 2: float}): ?array $change
+     */
+    private function update(callable $change): void
     {
-        $saved = @file_get_contents($this->file);
-        $counts = is_string($saved) ? explode(' ', trim($saved)) : [];
+        $file = @fopen($this->file, 'c+');
+        if ($file === false || !flock($file, LOCK_EX)) {
+            $change([0.0, 0.0, ($this->clock)()]);
+            $file === false || fclose($file);
 
-        return count($counts) === 3 && array_filter($counts, 'is_numeric') === $counts ? array_map('floatval', $counts) : [0.0, 0.0, ($this->clock)()];
-    }
-
-    private function save(array $counts): void
-    {
-        $this->counts = $counts;
-        // Written over in place, one width always, never truncated: on ext4 a file truncated and written
-        // again is flushed on close (auto_da_alloc), which took 1.4 ms a page on a busy disk, against 18 µs.
-        // A torn write reads as no counts, which only lets the next request through.
-        $file = @fopen($this->file, 'c');
-        if ($file !== false) {
-            fwrite($file, str_pad(sprintf('%.6F %.6F %.6F', ...$counts), 64));
-            fclose($file);
+            return;
         }
+        // The clock read under the lock: one read before a wait would be older than the counts another
+        // process saved meanwhile, which decayed() takes for a clock gone back and forgets.
+        $now = ($this->clock)();
+        $saved = explode(' ', trim((string) fread($file, 64)));
+        // Missing, empty or torn (a process killed mid-write): no counts, which only lets the next request through.
+        $counts = count($saved) === 3 && array_filter($saved, 'is_numeric') === $saved ? array_map('floatval', $saved) : [0.0, 0.0, $now];
+        $changed = $change(self::decayed($counts, $now));
+        if ($changed !== null) {
+            // Written over in place, one width always, never truncated: on ext4 a file truncated and written
+            // again is flushed on close (auto_da_alloc), which took 1.4 ms a page on a busy disk, against 18 µs.
+            rewind($file);
+            fwrite($file, str_pad(sprintf('%.6F %.6F %.6F', ...$changed), 64));
+            fflush($file);
+        }
+        fclose($file); // and with it the lock
     }
 }

@@ -31,7 +31,7 @@ class ThrottleTest extends TestCase
             'hooks rendered empty (no X-Storefront-Shed) are accepted: none skipped' => [[[['html' => ['', '']], 200, []], $rendered], [[0, 0], [0, 0]], ['', '<p>a</p>'], 2],
             'a refusal: the next pages skip the call when their draw is under the probability (1/2, then 2/3)' => [[$refused, $rendered], [[0, 0], [0, 0.49], [0, 0.7]], ['', '', '<p>a</p>'], 2],
             'an error answer counts as a refusal' => [[[['error' => 'boom'], 500, []], $rendered], [[0, 0], [0, 0.3]], ['', ''], 1],
-            'once the burst is ten windows old, pages ask again' => [[$refused, $refused, $rendered], [[0, 0.9], [0, 0.9], [0, 0], [5, 0.01]], ['', '', '', '<p>a</p>'], 3],
+            'once the burst is 5 s old (over thirty windows), pages ask again' => [[$refused, $refused, $rendered], [[0, 0.9], [0, 0.9], [0, 0], [5, 0.01]], ['', '', '', '<p>a</p>'], 3],
         ];
     }
 
@@ -60,12 +60,17 @@ class ThrottleTest extends TestCase
         Http::assertSentCount($sent);
     }
 
-    public function test_by_default_each_php_process_keeps_its_counts_in_a_file_of_storage_framework_cache()
+    public function test_by_default_the_php_processes_share_their_counts_in_one_file_of_storage_framework_cache()
     {
         Http::fake(['*' => Http::response(['html' => ['', '']], 200, self::SHED)]);
+        // Two PHP-FPM workers' pages: each its own client and throttle, as a new process makes them.
         (new RenderClient(Http::getFacadeRoot(), $this->app['config']))->render(self::HOOKS, []);
-        $files = glob(storage_path('framework/cache/storefront-throttle-*-'.getmypid().'.counts'));
+        (new RenderClient(Http::getFacadeRoot(), $this->app['config']))->render(self::HOOKS, []);
+        $files = glob(storage_path('framework/cache/storefront-throttle-*.counts'));
         $this->assertCount(1, $files);
-        $this->assertSame([1.0, 0.0], array_map('floatval', array_slice(explode(' ', file_get_contents($files[0])), 0, 2))); // one request, none accepted
+        $this->assertMatchesRegularExpression('/storefront-throttle-[0-9a-f]{8}-\d+\.counts$/', $files[0]); // the service's URL and the user, no process
+        [$requests, $accepts] = array_map('floatval', array_slice(explode(' ', file_get_contents($files[0])), 0, 2));
+        $this->assertEqualsWithDelta(2.0, $requests, 0.3); // both (less their decay, a few ms)  pages' requests (sent or skipped), none accepted
+        $this->assertSame(0.0, $accepts);
     }
 }

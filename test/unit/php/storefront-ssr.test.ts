@@ -106,13 +106,16 @@ describe.skipIf(!versions.length)('php/storefront-ssr.php', () => {
 
   describe.each(cases)('$name, $transport', ({ command, transport }) => {
     let logFile: string;
+    /** Each test's temp folder: the throttle's counts there are its own, not an earlier test's refusals. */
+    let temp: string;
     beforeEach(() => {
       logFile = join(dir, `logged-${Math.random()}`);
+      temp = mkdtempSync(join(dir, 'temp-'));
     });
     const page = async (options: Record<string, unknown>, file = 'page.php') => {
       const start = performance.now();
       // E_ALL shown on stderr: a notice or deprecation from the client fails the tests that expect an empty log.
-      const { stdout, stderr } = await run(command, ['-d', 'error_log=', '-d', 'error_reporting=-1', '-d', 'display_errors=stderr', join(dir, file), JSON.stringify({ transport, logFile, ...options })]);
+      const { stdout, stderr } = await run(command, ['-d', 'error_log=', '-d', 'error_reporting=-1', '-d', 'display_errors=stderr', join(dir, file), JSON.stringify({ transport, logFile, ...options })], { env: { ...process.env, TMPDIR: temp } });
       return { html: stdout, log: stderr, ms: performance.now() - start };
     };
 
@@ -168,7 +171,10 @@ describe.skipIf(!versions.length)('php/storefront-ssr.php', () => {
 
     it('logs every failure when it cannot keep the time of the last line (the log file cannot be written)', async () => {
       answer = () => ({ status: 500, body: '{}' });
-      for (let i = 0; i < 2; i++) expect((await page({ url, logFile: join(dir, 'missing-folder/logged') })).log).toMatch(/unavailable, hooks render in the browser/);
+      for (let i = 0; i < 2; i++) {
+        temp = mkdtempSync(join(dir, 'temp-')); // a page of another host: its throttle has not seen the first refusal
+        expect((await page({ url, logFile: join(dir, 'missing-folder/logged') })).log).toMatch(/unavailable, hooks render in the browser/);
+      }
     });
 
     it(transport === 'kept' ? 'two pages of one PHP process share one connection' : 'each page opens a connection of its own', async () => {

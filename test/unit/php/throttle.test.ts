@@ -50,6 +50,21 @@ $out[] = is_file($file) ? array_map(function ($n) { return round((float) $n, 3);
 echo json_encode($out);
 `;
 
+/**
+ * One of several PHP processes at once on one counts file: COUNT requests sent, none skipped
+ * (the draw never under the probability), none accepted, the clock stopped (no decay).
+ */
+const RACER = `<?php
+require ${CLIENT};
+use StorefrontWidgets\\Ssr\\Throttle;
+[$file, $count] = json_decode($argv[1], true);
+for ($i = 0; $i < $count; $i++) {
+    $throttle = new Throttle($file, function () { return 1.0; }, function () { return 1.0; });
+    $throttle->skips();
+    $throttle->done(false);
+}
+`;
+
 /** Pages of the real client, one after the other, with the throttle's clock and random given: [now, random] each; prints each page. */
 const PAGES = `<?php
 require ${CLIENT};
@@ -71,6 +86,7 @@ describe.skipIf(!versions.length)('laravel/client/Throttle.php', () => {
     writeFileSync(join(dir, 'rule.php'), RULE);
     writeFileSync(join(dir, 'worker.php'), WORKER);
     writeFileSync(join(dir, 'pages.php'), PAGES);
+    writeFileSync(join(dir, 'racer.php'), RACER);
   });
 
   describe.each(versions)('$name', ({ command }) => {
@@ -88,6 +104,9 @@ describe.skipIf(!versions.length)('laravel/client/Throttle.php', () => {
         [100, 100, 2, 0], // all accepted
         [10, 4, 2, 2 / 11],
         [10, 4, 1.5, 4 / 11], // a smaller K skips more
+        [10, 4, 1.2, 5.2 / 11], // the default K: 1.2 requests sent per one accepted
+        [40, 10, 1.2, 28 / 41], // 4× at K = 1.2
+        [12, 10, 1.2, 0], // 1.2 sent per accept in equilibrium: no skip
         [2.5, 0.5, 2, 1.5 / 3.5], // decayed counts are fractions
       ];
       const results = await php('rule.php', table.map(([r, a, k]) => ['probability', r, a, k]));
@@ -141,7 +160,7 @@ describe.skipIf(!versions.length)('laravel/client/Throttle.php', () => {
         [4, 0, 0],
       ],
       [
-        'after the burst: 5 s later (ten windows) the counts are forgotten and the next request is sent',
+        'after the burst: 5 s later (over thirty windows) the counts are forgotten and the next request is sent',
         2,
         [[0, 0, false], [0, 0, false], [0, 0, false], [5, 0.01, true]],
         ['sent', 'skip', 'skip', 'sent'],
@@ -152,6 +171,21 @@ describe.skipIf(!versions.length)('laravel/client/Throttle.php', () => {
       const result = await php('worker.php', [file(), pages, k]);
       expect(result.slice(0, -1)).toEqual(decisions);
       (counts as readonly number[]).forEach((n, j) => expect(result.at(-1)[j]).toBeCloseTo(n, 2));
+    });
+
+    it("the pool's processes share one file: 4 processes at once, 300 requests each, and none of the 1,200 is lost", async () => {
+      const shared = file();
+      await Promise.all([0, 1, 2, 3].map(() => run(command, [join(dir, 'racer.php'), JSON.stringify([shared, 300])])));
+      const { stdout } = await run(command, ['-r', `echo file_get_contents(${JSON.stringify(shared)});`]);
+      expect(stdout.trim().split(/ +/).map(Number)).toEqual([1200, 0, 1]);
+    });
+
+    it("forService names one file per service and user, the same in every process", async () => {
+      const names = await Promise.all(
+        [0, 1].map(async () => (await run(command, ['-r', `require ${CLIENT}; $t = StorefrontWidgets\\Ssr\\Throttle::forService('http://127.0.0.1:3001', '/var/tmp'); echo (function () { return $this->file; })->call($t);`])).stdout),
+      );
+      expect(names[0]).toMatch(/^\/var\/tmp\/storefront-throttle-[0-9a-f]{8}-\d+\.counts$/);
+      expect(names[1]).toBe(names[0]);
     });
 
     it('a counts file that is missing, empty or torn reads as no counts: the request is sent', async () => {
@@ -198,7 +232,7 @@ describe.skipIf(!versions.length)('laravel/client/Throttle.php', () => {
       it('a refusal (X-Storefront-Shed) makes the next page skip the call: its hook empty at once, the service not asked; pages after the window ask again', async () => {
         const empty = '<div data-widget="search-bar"></div>';
         expect(await pages([[0, 0], [0, 0], [0, 0.99], [10, 0.01]])).toEqual([empty, empty, empty, empty]);
-        expect(asked).toBe(3); // the second page skipped; the third drew over 2/3; the fourth came 20 windows later
+        expect(asked).toBe(3); // the second page skipped; the third drew over 2/3; the fourth came 10 s (over sixty windows) later
       });
 
       it('hooks the service rendered, even empty ones, count as accepted: nothing skipped', async () => {
