@@ -33,8 +33,8 @@ final class Throttle
     /**
      * Seconds: a request's weight in the counts falls by e every WINDOW. After a burst the counts say
      * "skip" until the burst's share has faded, and while nearly all is skipped few accepts come in to
-     * say the service is back: both take a few WINDOWs. 0.5 s kept some pages in the browser 2.3–2.8 s
-     * after a 10× burst; 0.15 s, 0.3–1.3 s, with the worker as busy in the burst (bench/ssr-php.mjs).
+     * say the service is back: both take a few WINDOWs. 0.25 s kept some pages in the browser 2.3–2.8 s
+     * after a 10× burst; 0.15 s, at most 1.3 s, with the worker as busy in the burst (bench/ssr-php.mjs).
      */
     public const WINDOW = 0.15;
 
