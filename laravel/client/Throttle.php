@@ -17,7 +17,7 @@ namespace StorefrontWidgets\Ssr;
  * keeps them in one small file, read and written under an exclusive lock (flock). PHP-FPM forgets a
  * request's memory when it ends, so they cannot live in the process; and each of a pool's workers sees
  * too few requests in a window for counts of its own to say much: measured with 64 workers, per-process
- * counts let through 4–6 times as many refusals as shared ones (docs/render-service.md).
+ * counts let through 2–6 times as many refusals as shared ones (docs/render-service.md).
  * The rule (decayed(), probability(), counted()) is pure; the clock and the random source are inputs.
  */
 final class Throttle
