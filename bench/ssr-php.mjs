@@ -40,7 +40,10 @@
  * it is slower is not known, docs/render-service.md).
  *
  * Then: pages whose wait reached PHP's deadline (an answer after it is never
- * read: the page waited the whole timeout); pages skipped by the throttle
+ * read: the page waited the whole timeout), and beside them the answers the
+ * service wrote after the whole timeout by its own clock (/health late: from
+ * when it saw the request, so the time before that, the connection and the
+ * client's own core, is not in it); pages skipped by the throttle
  * (never sent) and refused by the service (/health shed); the recovery: the
  * time from the burst's last page sent (a pool that fell behind sends its
  * backlog after the planned end: the burst ends for the service when the last
@@ -148,6 +151,8 @@ async function overload({ url, workerPid, transport, k, grid, rate, tail, dir })
     // The load the PHP workers managed to offer: the burst's pages over the time in which they started.
     offered: burst.length / Math.max(SECONDS, ...burst.map(([, start]) => start)),
     late: pages.filter(([, start, end]) => end - start >= TIMEOUT_MS / 1000 - 0.001).length,
+    // The same seen by the service: answers it handed to the system after the whole timeout from when it saw the request.
+    serviceLate: (after.late ?? 0) - (before.late ?? 0),
     lagMax: Math.max(0, ...pages.map(([due, start]) => start - due)),
     // Sent: answered by the service, or dropped by it unanswered once PHP gave up (left).
     sent: after.requests + after.left - (before.requests + before.left),
@@ -234,7 +239,7 @@ export async function phpOverload({ grid, runs, k = 'client', startService }) {
               Math.round(m.goodput),
               (m.goodput / capacity).toFixed(2),
               `${m.cpuShare.toFixed(2)} (busy ${m.busy.toFixed(2)}; ${m.windowShed} refused × ${Math.round(refusalMs * 1000)} µs; CPU a render ${m.renderMs.toFixed(1)} ms, ${cpuPerGrid.toFixed(1)} in the capacity runs)`,
-              `${m.late} of ${m.pages}`,
+              `${m.late} of ${m.pages} (${m.serviceLate} late by the service's clock)`,
               m.pages - m.sent,
               m.shed,
               `${m.recovery.toFixed(2)} s (${m.recoveryPlanned.toFixed(2)} s after the planned end; ${m.emptyAfter} of ${m.tailPages} empty)`,
@@ -253,12 +258,12 @@ export async function phpOverload({ grid, runs, k = 'client', startService }) {
   console.log(
     `\nThe PHP client under overload (K = ${k === 'client' ? clientK() : k}): one service worker on core ${WORKER_CORE}; ${WORKERS} PHP workers (php/storefront-ssr.php, their counts shared) on core ${CLIENT_CORE}; the 48-card grid, a new shopper each page, X-Storefront-Timeout: ${TIMEOUT_MS}; each load for ${SECONDS} s, then ${RECOVERY} s at half the capacity.\n`,
   );
-  console.log(markdownTable(['run', 'connections', 'load (what the PHP workers managed to offer)', 'load avg', 'capacity (grids/s, the PHP client: mean of before / after; node\'s client)', 'goodput', 'goodput ÷ capacity', 'the worker\'s core on pages with HTML, in the burst (busy share; refusals × their CPU each)', `pages that waited ${TIMEOUT_MS} ms`, 'not sent (skipped by the throttle)', 'refused by the service', 'after the burst\'s last page: last page without HTML', 'longest wait for a PHP worker'], rows));
+  console.log(markdownTable(['run', 'connections', 'load (what the PHP workers managed to offer)', 'load avg', 'capacity (grids/s, the PHP client: mean of before / after; node\'s client)', 'goodput', 'goodput ÷ capacity', 'the worker\'s core on pages with HTML, in the burst (busy share; refusals × their CPU each)', `pages that waited ${TIMEOUT_MS} ms (answers the service wrote after it)`, 'not sent (skipped by the throttle)', 'refused by the service', 'after the burst\'s last page: last page without HTML', 'longest wait for a PHP worker'], rows));
   for (const transport of Object.keys(SHAPES)) {
     for (const load of LOADS) {
       const of = results.filter((r) => r.transport === transport && r.load === load);
       const pick = (f) => spread(of.map(f), (x) => x.toFixed(2));
-      console.log(`${SHAPES[transport]}, ${load}×, over ${runs} runs: goodput ÷ capacity ${pick((r) => r.goodput / r.capacity)}; the worker's core on pages with HTML ${pick((r) => r.cpuShare)}; pages that waited the deadline ${of.reduce((n, r) => n + r.late, 0)}; recovery ${pick((r) => r.recovery)} s.`);
+      console.log(`${SHAPES[transport]}, ${load}×, over ${runs} runs: goodput ÷ capacity ${pick((r) => r.goodput / r.capacity)}; the worker's core on pages with HTML ${pick((r) => r.cpuShare)}; pages that waited the deadline ${of.reduce((n, r) => n + r.late, 0)} (late by the service's clock ${of.reduce((n, r) => n + r.serviceLate, 0)}); recovery ${pick((r) => r.recovery)} s.`);
     }
   }
 }

@@ -15,6 +15,7 @@ export interface LocalHealth {
   overBudget: number;
   shed?: number;
   left?: number;
+  late?: number;
   connections?: number;
   cache: CacheStats;
   memory: { rss: number; heapUsed: number; heapTotal?: number };
@@ -39,6 +40,7 @@ export function combinedHealth(answered: LocalHealth[], workers: WorkerCounts = 
     overBudget: sum((one) => one.overBudget),
     shed: sum((one) => one.shed ?? 0),
     left: sum((one) => one.left ?? 0),
+    late: sum((one) => one.late ?? 0),
     connections: sum((one) => one.connections ?? 0),
     cache: {
       hits: sum((one) => one.cache.hits),

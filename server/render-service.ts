@@ -49,7 +49,7 @@ export function createRenderService({
   health,
 }: RenderServiceOptions): RenderService {
   const started = Date.now();
-  const stats = { requests: 0, renders: 0, empty: 0, overBudget: 0, shed: 0, left: 0, connections: 0 };
+  const stats = { requests: 0, renders: 0, empty: 0, overBudget: 0, shed: 0, left: 0, late: 0, connections: 0 };
   const cache = new RenderCache<CachedHook>(cacheBytes);
   const log = rateLimited(write, logLinesPerSecond);
   const renderOne: RenderOne = renderHook ?? ((widget, props, config) => ({ html: render!(widget, props, config), dropped: [] }));
@@ -124,7 +124,10 @@ export function createRenderService({
     if (req.method !== 'POST') return send(res, 405, { error: 'use POST' }, { Allow: 'POST' });
     const type = String(req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
     if (type !== 'application/json') throw new RequestError(415, 'Content-Type must be application/json');
-    const deadline = deadlineOf(arrival, timeoutOf(req.headers[TIMEOUT_HEADER], timeoutMs));
+    const timeout = timeoutOf(req.headers[TIMEOUT_HEADER], timeoutMs);
+    const deadline = deadlineOf(arrival, timeout);
+    // An answer handed to the system after the caller's whole timeout, by this clock: one PHP has stopped waiting for.
+    res.once('finish', () => now() > arrival + timeout && stats.late++);
     // The render version of the bundle the page loads (the PHP clients send it): server HTML of another
     // build does not hydrate there, and a first tap on it would be lost, so every hook is '' at once and the
     // page renders them in the browser (a service not restarted after a deploy).

@@ -91,6 +91,7 @@ describe('GET /health', () => {
         overBudget: 0,
         shed: 0,
         left: 0,
+        late: 0,
         connections: 1, // this request's
         cache: { hits: 0, misses: 0, bytes: 0, entries: 0, evictions: 0, limitBytes: 0 },
         memory: { rss: expect.any(Number), heapUsed: expect.any(Number) },

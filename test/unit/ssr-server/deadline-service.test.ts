@@ -217,6 +217,22 @@ describe('the caller\'s deadline', () => {
     expect((await health()).body).toMatchObject({ requests: 4, shed: 1 });
   });
 
+  it('an answer written after the caller\'s whole timeout (a render far longer than expected) is counted late in /health; one in time is not', async () => {
+    const { options, runTurns, expected } = clockedService();
+    await start(options);
+    // 1,000 bytes: 10 ms expected, so both start; one takes 50 ms of the 200, the other 250.
+    const inTime = renderHooks(bodyOf(1_000, [hook('in time', 50)]), withTimeout(200));
+    await vi.waitFor(() => expect(expected).toHaveBeenCalledTimes(1));
+    runTurns();
+    expect((await inTime).body.html).toEqual(['<p>in time</p>']);
+    expect((await health()).body).toMatchObject({ requests: 1, late: 0 });
+    const late = renderHooks(bodyOf(1_000, [hook('late', 250)]), withTimeout(200));
+    await vi.waitFor(() => expect(expected).toHaveBeenCalledTimes(2));
+    runTurns();
+    expect((await late).body.html).toEqual(['<p>late</p>']);
+    expect((await health()).body).toMatchObject({ requests: 2, late: 1 });
+  });
+
   it('a request whose client closed the connection while it waited is dropped: not rendered, not answered', async () => {
     const { options, rendered, runTurns, expected } = clockedService();
     const sockets: Socket[] = [];
