@@ -190,7 +190,11 @@ export async function wakePage(page: Page, { by = 'mouse', at }: { by?: WakeBy; 
       await page.mouse.move(point.x, point.y, { steps: 4 });
     }
   }
-  await page.waitForFunction(() => !document.querySelector('[data-island="sleeping"]'));
+  // Said by name when an island sleeps on: which, after what wake.
+  await page.waitForFunction(() => !document.querySelector('[data-island="sleeping"]'), undefined, { timeout: 30_000 }).catch(async (error: Error) => {
+    const sleeping = await page.evaluate(() => [...document.querySelectorAll('[data-island="sleeping"]')].map((h) => h.getAttribute('data-widget')).join(', '));
+    throw new Error(`wakePage: still sleeping 30 s after a wake by ${by}: ${sleeping} (${error.message.split('\n')[0]})`);
+  });
 }
 
 /** A point inside the element and the viewport whose topmost element is in it and, unless `controls`, no control (a tap there does nothing but reach it). */

@@ -82,7 +82,11 @@ describe.each(['preact', 'react'] as const)('hydration keeps every control the s
       expect(counts['cart-dropdown'], JSON.stringify(counts)).toBeGreaterThan(0);
       await wakePage(page, { by });
       await scrollThrough(page);
-      await page.waitForFunction(() => [...document.querySelectorAll('[data-widget]')].every((h) => h.getAttribute('data-island') === 'ready'));
+      // Said by name when an island never gets there: which, and in what state.
+      const states = () => page.evaluate(() => [...document.querySelectorAll('[data-widget]')].map((h) => `${h.getAttribute('data-widget')}: ${h.getAttribute('data-island')}`).join(', '));
+      await page.waitForFunction(() => [...document.querySelectorAll('[data-widget]')].every((h) => h.getAttribute('data-island') === 'ready'), undefined, { timeout: 30_000 }).catch(async (error: Error) => {
+        throw new Error(`not every island ready after the wake and the scroll: ${await states()} (${error.message.split('\n')[0]})`);
+      });
       expect(await replaced(page)).toEqual([]);
       // The cart's control is one element asleep and awake: now the dropdown's disclosure.
       const cart = page.locator('[data-widget="cart-dropdown"] .sfw-cart-dropdown__toggle');
