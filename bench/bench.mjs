@@ -22,12 +22,16 @@
  *               on the sleeping page, `?ssr=0`, the page already woken and
  *               the React build, interleaved; lost-input counts per variant
  *               and the ratio sleeping ÷ woken (bench/first-tap.mjs)
+ *   tap-trace   what the longest task after a tap is made of (style recalc,
+ *               layout, font look-ups, paint, script), on the woken phone page,
+ *               with the island reset as shipped and removed, interleaved
+ *               (bench/tap-trace.mjs; --rows signin,account,cart,add)
  *   ssr         the render service (npm run ssr) under a PHP host's load:
  *               renders/s and latency percentiles, 1 against 2 workers, the
  *               render cache, memory over a long run (bench/ssr.mjs)
  *
  *   node bench/bench.mjs                   every part, 3 runs each
- *   node bench/bench.mjs --only scale      one part (lighthouse, scale, compare, js, first-tap, ssr)
+ *   node bench/bench.mjs --only scale      one part (lighthouse, scale, compare, js, first-tap, tap-trace, ssr)
  *   node bench/bench.mjs --only first-tap,lighthouse,js   several parts, in one run
  *   node bench/bench.mjs --only first-tap --rows add,cart
  *                                            first-tap: only these rows (add, cart,
@@ -75,11 +79,12 @@ import { firstTap } from './first-tap.mjs';
 import { lighthouse } from './lighthouse.mjs';
 import { scale } from './scale.mjs';
 import { ssr, SSR_PARTS } from './ssr.mjs';
+import { tapTrace } from './tap-trace.mjs';
 import { formatPageJs, measureVariants } from '../scripts/measure-js.mjs';
 import { writeSection } from '../scripts/report.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const PARTS = ['lighthouse', 'scale', 'compare', 'js', 'first-tap', 'ssr'];
+const PARTS = ['lighthouse', 'scale', 'compare', 'js', 'first-tap', 'tap-trace', 'ssr'];
 const PAGES = [
   ['category', '/'],
   ['supplies', '/c/supplies'],
@@ -154,7 +159,7 @@ async function reported(part, run) {
 }
 
 async function main() {
-  if (BUILD) await build(parts.some((p) => ['compare', 'js', 'first-tap'].includes(p)));
+  if (BUILD) await build(parts.some((p) => ['compare', 'js', 'first-tap', 'tap-trace'].includes(p)));
   const pageParts = parts.filter((p) => p !== 'ssr');
   const server = pageParts.length ? await startDemoServer({ port: 0, host: '127.0.0.1', mock: MOCK }) : null;
   const browser = pageParts.some((p) => p !== 'lighthouse') ? await launchChromium() : null;
@@ -166,6 +171,7 @@ async function main() {
         if (part === 'scale') await scale({ browser, baseUrl: server.url, runs: RUNS });
         if (part === 'compare') await compare({ browser, baseUrl: server.url, runs: RUNS, mock: MOCK, listTasks: argv.includes('--tasks') });
         if (part === 'first-tap') await firstTap({ browser, baseUrl: server.url, runs: RUNS, only: option('--rows')?.split(','), variants: option('--variants')?.split(','), cpu: count('--cpu', 4) });
+        if (part === 'tap-trace') await tapTrace({ browser, baseUrl: server.url, runs: RUNS, only: option('--rows')?.split(','), variants: option('--variants')?.split(','), cpu: count('--cpu', 4) });
         if (part === 'js') {
           // The JS table is measured with the API answered by the demo server (no in-page mock scripts).
           const baseUrl = MOCK === 'server' ? server.url : undefined;
