@@ -24,7 +24,8 @@
  *               and the ratio sleeping ÷ woken (bench/first-tap.mjs)
  *   tap-trace   what the longest task after a tap is made of (style recalc,
  *               layout, font look-ups, paint, script), on the woken phone page,
- *               with the island reset as shipped and removed, interleaved
+ *               with the island reset as shipped and left out of the served
+ *               stylesheet, interleaved
  *               (bench/tap-trace.mjs; --rows signin,account,cart,add)
  *   ssr         the render service (npm run ssr) under a PHP host's load:
  *               renders/s and latency percentiles, 1 against 2 workers, the

@@ -3,6 +3,16 @@ import { openLocal } from '../scripts/open-local.mjs';
 
 export { openLocal };
 
+/** The phone the page parts emulate: 390×844, touch. */
+export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+/** Taps the element's centre with a touch (Input.dispatchTouchEvent: touchstart, touchend, then the click the browser derives). */
+export async function tap(page, locator) {
+  const box = await locator.boundingBox({ timeout: 10_000 });
+  if (!box) throw new Error('nothing to tap: the element is not shown');
+  await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+}
+
 export const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   const mid = Math.floor(s.length / 2);

@@ -28,13 +28,12 @@
  * not as a cached response.
  */
 import { networkQuiet } from '../scripts/network-quiet.mjs';
-import { longest, longestEntry, markdownTable, median, ms, observeLongTasks, openLocal, spread } from './common.mjs';
+import { longest, longestEntry, markdownTable, median, ms, observeLongTasks, openLocal, PHONE, spread, tap } from './common.mjs';
 
 /** The CPU slowdown by default (`--cpu N` for another: 6 stands in for a phone slower than ours). */
 const CPU_SLOWDOWN = 4;
 /** Lighthouse's mobile slow 4G (its simulated throttling): 150 ms RTT, 1.6 Mbps down, 750 kbps up. */
 const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const DESKTOP = { viewport: { width: 1280, height: 900 } };
 const IDLE_AFTER_LOAD_MS = 2000;
 /** How long a response may take before the run counts it as never shown. */
@@ -190,13 +189,6 @@ function plainProductPath(browser, baseUrl) {
     }
   })();
   return plainProduct;
-}
-
-/** Taps the element's centre with a touch (Input.dispatchTouchEvent: touchstart, touchend, then the click the browser derives). */
-async function tap(page, locator) {
-  const box = await locator.boundingBox({ timeout: 10_000 });
-  if (!box) throw new Error('nothing to tap: the element is not shown');
-  await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
 }
 
 const waitSeen = (page, names, timeout) =>

@@ -15,9 +15,8 @@
  * Rows (`--rows`): signin (Account, then Sign in: the Sign in tap is traced),
  * account, cart, add. Variants (`--variants`): woken, reactWoken.
  */
-import { markdownTable, ms, openLocal, spread } from './common.mjs';
+import { markdownTable, ms, openLocal, PHONE, spread, tap } from './common.mjs';
 
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const WAKE_SETTLE_MS = 5000;
 const AFTER_TAP_MS = 1200;
 const CATEGORIES = 'devtools.timeline,disabled-by-default-devtools.timeline,blink,fonts';
@@ -45,20 +44,21 @@ export const withoutReset = (css) => css.replace(/[^{}]*\{\s*(?:all|content)\s*:
  * such a page's style recalc after a tap halved), which would be counted as the reset's cost.
  */
 async function serveStylesheet(page, reset) {
+  const served = { unchanged: false };
   await page.route(/\/build(-react)?\/storefront[^/]*\.css(\?|$)/, async (route) => {
     const response = await route.fetch();
     const css = await response.text();
     const body = reset === 'noReset' ? withoutReset(css) : css;
-    if (reset === 'noReset' && body === css) throw new Error('tap-trace: the stylesheet has no island reset to leave out');
+    served.unchanged ||= reset === 'noReset' && body === css;
     await route.fulfill({ response, body });
   });
+  return served;
 }
 
-async function tap(page, locator) {
+/** Brought into view by script (no input event), then tapped. */
+async function tapInView(page, locator) {
   await locator.scrollIntoViewIfNeeded();
-  const box = await locator.boundingBox({ timeout: 10_000 });
-  if (!box) throw new Error('nothing to tap: the element is not shown');
-  await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+  await tap(page, locator);
 }
 
 /** The trace events of one tap, as the CDP session reports them. */
@@ -116,18 +116,20 @@ async function runOnce(browser, baseUrl, row, variant, reset, cpu) {
     const url = new URL('/', baseUrl);
     url.searchParams.set('reset', '1');
     if (variant === 'reactWoken') url.searchParams.set('build', 'react');
-    await serveStylesheet(page, reset);
+    const served = await serveStylesheet(page, reset);
     await page.goto(url.href, { waitUntil: 'load' });
+    // Said here, not in the route's handler: a throw there would leave the page waiting for its stylesheet.
+    if (served.unchanged) throw new Error('tap-trace: the stylesheet has no island reset to leave out');
     await page.evaluate(() => /** @type {any} */ (window).Storefront.wake());
     await page.waitForTimeout(WAKE_SETTLE_MS);
     const { before, target } = ROWS[row];
     if (before) {
-      await tap(page, before(page));
+      await tapInView(page, before(page));
       await target(page).waitFor({ state: 'visible', timeout: 10_000 });
       await page.waitForTimeout(300);
     }
     const events = await traceTap(cdp, async () => {
-      await tap(page, target(page));
+      await tapInView(page, target(page));
       await page.waitForTimeout(AFTER_TAP_MS);
     });
     return breakDown(events);
@@ -139,6 +141,8 @@ async function runOnce(browser, baseUrl, row, variant, reset, cpu) {
 export async function tapTrace({ browser, baseUrl, runs, only, variants, cpu = 4 }) {
   const rows = only ?? Object.keys(ROWS);
   const builds = variants?.filter((v) => v === 'woken' || v === 'reactWoken') ?? ['woken', 'reactWoken'];
+  // --variants is first-tap's too: this part takes its woken ones, and says so when there are none.
+  if (!builds.length) throw new Error(`tap-trace: --variants names neither woken nor reactWoken; got ${variants.join(', ')}`);
   const unknown = rows.filter((r) => !(r in ROWS));
   if (unknown.length) throw new Error(`tap-trace: --rows takes some of ${Object.keys(ROWS).join(', ')}; got ${unknown.join(', ')}`);
   const results = {};

@@ -5,8 +5,9 @@
  * login modal's divider, the slider's arrows and dots). The island reset
  * (shared/styles/isolate.css) takes every element's ::before and ::after back
  * to the bundle's layer: each pseudo-element's style is read before and after
- * such a stylesheet arrives: one the bundle draws must not change, and one it does not must
- * stay undrawn (its other properties show nowhere while it has no content).
+ * such a stylesheet arrives: one the bundle draws must not change, and one it
+ * does not must stay undrawn (its other properties show nowhere while it has
+ * no content).
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
