@@ -15,6 +15,7 @@ type Built = typeof Calls & { http: typeof import('../../../shared/api/transport
 
 let built: Built;
 let inputs: string[];
+let text: string;
 
 beforeAll(async () => {
   const result = await esbuild.build({
@@ -33,6 +34,7 @@ beforeAll(async () => {
     plugins: [trimAxios],
   });
   inputs = Object.keys(result.metafile.inputs);
+  text = result.outputFiles[0]!.text;
   // Evaluated in this test's window (happy-dom), where the mock backend answers.
   built = new Function(`${result.outputFiles[0]!.text}; return api;`)() as Built;
 }, 30_000);
@@ -88,6 +90,15 @@ describe('every api call through the shipped transport', () => {
     const utils: Record<string, unknown> = await import(/* @vite-ignore */ `${process.cwd()}/node_modules/axios/lib/platform/common/utils.js`);
     expect(Object.keys(utils).length).toBeGreaterThan(0);
     for (const name of Object.keys(utils)) expect(AXIOS_STUBS['platform/index.js']).toMatch(new RegExp(`\\b${name}\\b`));
+  });
+
+  it("keeps of axios's utils object every helper the bundled axios modules call, and not the others", () => {
+    const kept = /utils_default = \{([\s\S]*?)\};/.exec(text)?.[1].split(',').map((entry) => entry.split(':')[0]!.trim()).filter(Boolean) ?? [];
+    const called = new Set([...text.matchAll(/utils_default\.(\w+)/g)].map((m) => m[1]!));
+    expect(called.size).toBeGreaterThan(20);
+    for (const name of called) expect(kept).toContain(name);
+    // axios 1.21 exports 63 helpers there; the build keeps what is called.
+    expect(kept.length).toBeLessThan(45);
   });
 
   it('a call that would need a left-out helper fails clearly', async () => {
