@@ -24,6 +24,7 @@ import { createHash } from 'node:crypto';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 // Leaves out the parts of axios no call uses (the fetch adapter alone is 4.4 KB gzip).
+import { addCompileHint } from './build/compile-hint.mjs';
 import { trimAxios } from './build/trim-axios.mjs';
 import { supportedTarget } from './build/browsers.mjs';
 import { viteManifest } from './build/vite-manifest.mjs';
@@ -132,6 +133,7 @@ export async function buildVariant(variant) {
   const files = [...new Set(Object.values(preload.chunks).flat())];
   const missing = files.filter((file) => !result.metafile.outputs[`${relative(root, temp)}/${file.slice(2)}`.split('\\').join('/')]);
   if (missing.length) throw new Error(`build: the preloaded chunks changed between the passes: ${missing.join(', ')}`);
+  addCompileHint(temp, files);
   finish(variant, temp, result.metafile);
   rmSync(outdir, { recursive: true, force: true });
   renameSync(temp, outdir);
@@ -269,11 +271,16 @@ export async function watch(preload) {
     setup: (b) =>
       // esbuild reads what onEnd returns as options: return nothing.
       b.onEnd((r) => {
-        if (r.metafile) finish('preact', outdir, r.metafile);
+        if (r.metafile) {
+          addCompileHint(outdir, files);
+          finish('preact', outdir, r.metafile);
+        }
         firstBuild();
       }),
   };
-  const map = preloadMap(preload ?? preloadFiles((await esbuild.build({ ...options('preact', outdir), write: false })).metafile, outdir));
+  const found = preload ?? preloadFiles((await esbuild.build({ ...options('preact', outdir), write: false })).metafile, outdir);
+  const map = preloadMap(found);
+  const files = [...new Set(Object.values(found.chunks).flat())];
   const base = options('preact', outdir, `./${map.name}`);
   const ctx = await esbuild.context({ ...base, plugins: [...base.plugins, writeManifest] });
   mkdirSync(outdir, { recursive: true });

@@ -20,14 +20,17 @@ export const BUDGETS = {
   /** What a shopper's browser does on the demo category page (scripts/measure-js.mjs; test/browser/initial-state.test.ts). */
   page: {
     /**
-     * JS that runs before any input (load, then 3 s idle): DESIGN.md's 8 KB. 7.9 KB on the demo category
-     * page (Preact) since the header's stores import nanostores' atom by file (shared/stores/atom.ts).
+     * JS that runs before any input (load, then 3 s idle): DESIGN.md's 8 KB. 7.8 KB on the demo category
+     * page (Preact): 7.6 KB since the header's stores import nanostores' atom by file (shared/stores/atom.ts),
+     * and the compile hint atop the header's prefetched files (build/compile-hint.mjs).
      */
     ranBeforeInput: 8 * 1024,
     /**
      * JS fetched after the idle prefetch and a scroll to the end: the idle
      * prefetch fetches every chunk the page's hooks need when they wake, so
-     * the first tap waits for no request (shared/runtime/prefetch.ts).
+     * the first tap waits for no request (shared/runtime/prefetch.ts). 63.8 KB on the demo category page:
+     * 63.9 before axios's utils were trimmed (-0.8 KB, build/trim-axios.mjs) and the compile hint went atop
+     * each prefetched file (+0.6 KB, build/compile-hint.mjs).
      */
     fetchedAfterScroll: 64 * 1024,
   },
