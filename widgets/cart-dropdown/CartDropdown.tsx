@@ -75,11 +75,14 @@ export function CartDropdown() {
       style.setProperty('--sfw-cart-dropdown-top', `${Math.round(button.bottom + 8)}px`);
       style.setProperty('--sfw-cart-dropdown-end', `${Math.round(document.documentElement.clientWidth - button.right)}px`);
     };
-    place();
+    // In the frame that first paints the panel: measured in the tap's own task, the button's box would
+    // lay out the panel just inserted there, one forced layout on top of the render.
+    const first = requestAnimationFrame(place);
     // The button moves with a resize (or a phone turned) and with a header that scrolls away.
     window.addEventListener('resize', place);
     window.addEventListener('scroll', place, { passive: true });
     return () => {
+      cancelAnimationFrame(first);
       window.removeEventListener('resize', place);
       window.removeEventListener('scroll', place);
     };
