@@ -23,8 +23,8 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync,
 import { createHash } from 'node:crypto';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-// Leaves out the parts of axios no call uses (the fetch adapter alone is 4.4 KB gzip).
 import { addCompileHint } from './build/compile-hint.mjs';
+// Leaves out the parts of axios no call uses (the fetch adapter alone is 4.4 KB gzip).
 import { trimAxios } from './build/trim-axios.mjs';
 import { supportedTarget } from './build/browsers.mjs';
 import { viteManifest } from './build/vite-manifest.mjs';
@@ -130,7 +130,7 @@ export async function buildVariant(variant) {
   const map = preloadMap(preload);
   const result = await esbuild.build(options(variant, temp, `./${map.name}`));
   writeFileSync(join(temp, map.name), map.json);
-  const files = [...new Set(Object.values(preload.chunks).flat())];
+  const { files } = map;
   const missing = files.filter((file) => !result.metafile.outputs[`${relative(root, temp)}/${file.slice(2)}`.split('\\').join('/')]);
   if (missing.length) throw new Error(`build: the preloaded chunks changed between the passes: ${missing.join(', ')}`);
   addCompileHint(temp, files);
@@ -194,7 +194,8 @@ export const chunkName = (src) => src.replace(/^widgets\/(groups\/)?/, '').repla
  * idle (data, not code: the entry that runs before input stays small), named
  * by its content hash: each file once, as its name under chunks/ without
  * '.js', each chunk's files as indexes into that list, and `run` (the
- * files the browser also runs when idle) the same way.
+ * files the browser also runs when idle) the same way. `files`: those
+ * files, './chunks/…' relative to the entry.
  */
 function preloadMap({ chunks: preload, run }) {
   const files = [...new Set(Object.values(preload).flat())];
@@ -202,7 +203,7 @@ function preloadMap({ chunks: preload, run }) {
   if (bad) throw new Error(`build: a preloaded file outside chunks/: ${bad}`);
   const chunks = Object.fromEntries(Object.entries(preload).map(([chunk, list]) => [chunk, list.map((file) => files.indexOf(file))]));
   const json = JSON.stringify({ files: files.map((file) => file.slice('./chunks/'.length, -'.js'.length)), chunks, run: run.map((file) => files.indexOf(file)) });
-  return { name: `preload-${createHash('sha256').update(json).digest('hex').slice(0, 8)}.json`, json };
+  return { name: `preload-${createHash('sha256').update(json).digest('hex').slice(0, 8)}.json`, json, files };
 }
 
 /**
@@ -272,15 +273,13 @@ export async function watch(preload) {
       // esbuild reads what onEnd returns as options: return nothing.
       b.onEnd((r) => {
         if (r.metafile) {
-          addCompileHint(outdir, files);
+          addCompileHint(outdir, map.files);
           finish('preact', outdir, r.metafile);
         }
         firstBuild();
       }),
   };
-  const found = preload ?? preloadFiles((await esbuild.build({ ...options('preact', outdir), write: false })).metafile, outdir);
-  const map = preloadMap(found);
-  const files = [...new Set(Object.values(found.chunks).flat())];
+  const map = preloadMap(preload ?? preloadFiles((await esbuild.build({ ...options('preact', outdir), write: false })).metafile, outdir));
   const base = options('preact', outdir, `./${map.name}`);
   const ctx = await esbuild.context({ ...base, plugins: [...base.plugins, writeManifest] });
   mkdirSync(outdir, { recursive: true });
