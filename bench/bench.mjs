@@ -42,6 +42,10 @@
  *                                            ssr0, woken, react, reactWoken)
  *   node bench/bench.mjs --only first-tap --cpu 6
  *                                            first-tap: the CPU 6× slower instead of 4×
+ *   node bench/bench.mjs --only first-tap --cpu low
+ *                                            first-tap (and tap-trace): the slowdown that makes this
+ *                                            machine score as a low-tier phone (`mid`: a mid-tier one),
+ *                                            worked out first (bench/cpu-calibration.mjs)
  *   node bench/bench.mjs --runs 5          runs per measurement (median, min–max)
  *   node bench/bench.mjs --no-build        use the existing dist/, dist-react/, dist-demo/
  *   node bench/bench.mjs --tasks           compare: list each run's long tasks
@@ -83,6 +87,7 @@ import { ssr, SSR_PARTS } from './ssr.mjs';
 import { tapTrace } from './tap-trace.mjs';
 import { formatPageJs, measureVariants } from '../scripts/measure-js.mjs';
 import { writeSection } from '../scripts/report.mjs';
+import { calibrateCpu, TARGETS } from './cpu-calibration.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PARTS = ['lighthouse', 'scale', 'compare', 'js', 'first-tap', 'tap-trace', 'ssr'];
@@ -105,6 +110,21 @@ const parts = ONLY ?? PARTS;
 const BUILD = !argv.includes('--no-build');
 const MOCK = argv.includes('--page-mock') ? 'page' : 'server';
 const count = (name, fallback) => Math.max(1, Math.trunc(Number(option(name) ?? fallback)) || fallback);
+/** first-tap and tap-trace: the CPU slowdown, a number or a phone to calibrate to (bench/cpu-calibration.mjs). */
+const CPU = option('--cpu') ?? '4';
+let calibrated;
+/** The slowdown `--cpu` asks for; a phone's is worked out once, and said in the part's report. */
+async function cpuRate(browser) {
+  if (!Object.hasOwn(TARGETS, CPU)) {
+    const rate = Number(CPU);
+    if (!(rate >= 1)) throw new Error(`--cpu ${CPU}: expected a number >= 1, or one of ${Object.keys(TARGETS).join(', ')}`);
+    return rate;
+  }
+  calibrated ??= await calibrateCpu(browser, CPU);
+  const { rate, unthrottled, scored, score, phone } = calibrated;
+  console.log(`CPU ${rate}× slower: Lighthouse's BenchmarkIndex ${unthrottled} unthrottled on this machine, ${scored} at ${rate}×, where ${phone} scores ${score}`);
+  return rate;
+}
 const SSR_REQUESTS = count('--requests', 1500);
 const SSR_SOAK = count('--soak', 20_000);
 const SSR_ONLY = option('--ssr-parts')?.split(',') ?? SSR_PARTS;
@@ -156,7 +176,10 @@ async function reported(part, run) {
   } finally {
     console.log = log;
   }
-  if (REPORT) writeSection(`bench-${part}`, `Bench: ${part}`, `npm run bench -- ${argv.join(' ')}`.trim(), printed.join('\n'));
+  // Another CPU slowdown gets a section of its own, beside the default one.
+  const own = CPU !== '4' && ['first-tap', 'tap-trace'].includes(part);
+  const cpu = Object.hasOwn(TARGETS, CPU) ? `CPU as ${TARGETS[CPU].phone.replace(/,$/, '')}` : `CPU ${CPU}× slower`;
+  if (REPORT) writeSection(`bench-${part}${own ? `-cpu${CPU}` : ''}`, `Bench: ${part}${own ? `, ${cpu}` : ''}`, `npm run bench -- ${argv.join(' ')}`.trim(), printed.join('\n'));
 }
 
 async function main() {
@@ -171,8 +194,8 @@ async function main() {
         if (part === 'lighthouse') await lighthouse({ root, baseUrl: server.url, runs: RUNS, pages: PAGES });
         if (part === 'scale') await scale({ browser, baseUrl: server.url, runs: RUNS });
         if (part === 'compare') await compare({ browser, baseUrl: server.url, runs: RUNS, mock: MOCK, listTasks: argv.includes('--tasks') });
-        if (part === 'first-tap') await firstTap({ browser, baseUrl: server.url, runs: RUNS, only: option('--rows')?.split(','), variants: option('--variants')?.split(','), cpu: count('--cpu', 4) });
-        if (part === 'tap-trace') await tapTrace({ browser, baseUrl: server.url, runs: RUNS, only: option('--rows')?.split(','), variants: option('--variants')?.split(','), cpu: count('--cpu', 4) });
+        if (part === 'first-tap') await firstTap({ browser, baseUrl: server.url, runs: RUNS, only: option('--rows')?.split(','), variants: option('--variants')?.split(','), cpu: await cpuRate(browser) });
+        if (part === 'tap-trace') await tapTrace({ browser, baseUrl: server.url, runs: RUNS, only: option('--rows')?.split(','), variants: option('--variants')?.split(','), cpu: await cpuRate(browser) });
         if (part === 'js') {
           // The JS table is measured with the API answered by the demo server (no in-page mock scripts).
           const baseUrl = MOCK === 'server' ? server.url : undefined;
