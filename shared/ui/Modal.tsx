@@ -36,7 +36,7 @@ export interface ModalProps {
   /**
    * Render the panel, hidden in the closed dialog, once the island is awake, so that the tap that
    * opens it only shows it (the login modal: Sign in's task at 6× CPU was the render of its 30
-   * elements, then their style and layout). For a panel whose content does nothing when it mounts.
+   * elements, then their style and layout). For a panel whose content is known before it opens.
    */
   prerender?: boolean;
 }
