@@ -33,12 +33,6 @@ export interface ModalProps {
   /** 'alertdialog' for an urgent message that needs an answer (with `describedBy`, the message's id). */
   role?: 'dialog' | 'alertdialog';
   describedBy?: string;
-  /**
-   * Render the panel, hidden in the closed dialog, once the island is awake, so that the tap that
-   * opens it only shows it (the login modal: Sign in's task at 6× CPU was the render of its 30
-   * elements, then their style and layout). For a panel whose content is known before it opens.
-   */
-  prerender?: boolean;
 }
 
 /** Manual popovers: the top layer without an inert page (Chrome 114, Firefox 125, Safari 17). */
@@ -55,7 +49,7 @@ const openers = new WeakMap<HTMLDialogElement, HTMLElement | null>();
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-export function Modal({ id, title, children, required, onClose, size = 'md', initialFocus, role, describedBy, prerender }: ModalProps) {
+export function Modal({ id, title, children, required, onClose, size = 'md', initialFocus, role, describedBy }: ModalProps) {
   // Not in the render that hydrates the server's closed dialog: one opened before the island woke
   // (Sign in tapped while the page wakes) opens right after, or React finds the panel missing from the HTML.
   const mounted = useMounted();
@@ -152,7 +146,7 @@ export function Modal({ id, title, children, required, onClose, size = 'md', ini
         trapTab(event, dialogRef.current);
       }}
     >
-      {(open || (prerender && mounted)) && (
+      {open && (
         <section className="sfw-modal__panel">
           {/* Not a <header>: with the page not inert, that would be a second banner landmark. */}
           <div className="sfw-modal__header">

@@ -52,7 +52,6 @@ export function LoginModal() {
       id={LOGIN_MODAL_ID}
       title="Sign in to your account"
       size="sm"
-      prerender
       onClose={() => {
         if (!busy.current) setStatus({ name: 'idle' });
       }}

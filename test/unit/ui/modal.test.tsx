@@ -155,29 +155,4 @@ describe('Modal', () => {
     act(() => void fireEvent(second!, new Event('cancel', { cancelable: true })));
     expect(document.activeElement).toBe(opener);
   });
-
-  it('a prerendered modal waits in the closed dialog once awake: what was typed is there when it opens again, and the tap only shows it', async () => {
-    const typed = () => document.querySelector<HTMLInputElement>('input[name=email]');
-    render(
-      <Modal id="prerendered" title="Sign in" prerender>
-        <input name="email" aria-label="Email" />
-      </Modal>,
-    );
-    // In the closed dialog from the commit after hydration: the tap that opens it renders nothing.
-    await waitFor(() => expect(typed()).not.toBeNull());
-    expect(dialog().open).toBe(false);
-    const field = typed()!;
-    act(() => openModal('prerendered'));
-    expect(typed()).toBe(field);
-    field.value = 'ash@example.com';
-    act(() => closeModal('prerendered'));
-    act(() => openModal('prerendered'));
-    expect(typed()!.value).toBe('ash@example.com');
-    act(() => closeModal('prerendered'));
-  });
-
-  it('without prerender, a closed modal holds no panel', () => {
-    render(<Page />);
-    expect(dialog().querySelector('.sfw-modal__panel')).toBeNull();
-  });
 });
