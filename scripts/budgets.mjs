@@ -20,9 +20,8 @@ export const BUDGETS = {
   /** What a shopper's browser does on the demo category page (scripts/measure-js.mjs; test/browser/initial-state.test.ts). */
   page: {
     /**
-     * JS that runs before any input (load, then 3 s idle): DESIGN.md's 8 KB. 8,068 B on the demo category
-     * page (Preact) since the country prompt's wake rule and its outcome share isHome (7,974 B before, a
-     * chunk more); 7.6 KB since the header's stores import nanostores' atom by file (shared/stores/atom.ts),
+     * JS that runs before any input (load, then 3 s idle): DESIGN.md's 8 KB. 7.8 KB on the demo category
+     * page (Preact): 7.6 KB since the header's stores import nanostores' atom by file (shared/stores/atom.ts),
      * and the compile hint atop the header's prefetched files (build/compile-hint.mjs).
      */
     ranBeforeInput: 8 * 1024,

@@ -58,8 +58,7 @@ export function createPrefetch(base: string, map?: PreloadMap) {
       link.rel = 'modulepreload';
       // Under a nonce-based CSP ('strict-dynamic') a preload without the nonce is refused. Read as
       // nonce.ts's pageNonce() reads it in a browser (a test holds the two together): importing that module would
-      // put a chunk of its own, shared with the PayPal chunk, before input: +187 B gzip, the demo category page
-      // 8,244 B, over its 8 KB (measured 2026-12-03, with the country rule folded into one source).
+      // put a chunk of its own, shared with the PayPal chunk, before input: +187 B gzip (8,161 B, measured 2026-12-03).
       link.nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce ?? '';
       link.href = new URL(file, base).href;
       // The React build then hydrates a tree off the page once (react-warm-up.tsx): the first island's hydration runs compiled code.

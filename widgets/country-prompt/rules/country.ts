@@ -4,7 +4,6 @@
  */
 import type { CountryCheck } from '../../../shared/api/schemas';
 import { writeStored } from '../../../shared/storage';
-import { isHome } from './home';
 
 export interface CountryOutcome {
   /** The country to remember, or null (US, or the answer named none). */
@@ -14,8 +13,10 @@ export interface CountryOutcome {
 }
 
 export function countryOutcome(check: CountryCheck): CountryOutcome {
-  if (isHome(check.country)) return { remember: null, offer: false };
-  return { remember: check.country.trim().toUpperCase(), offer: check.opt };
+  // wake.ts (isHome) applies the same rule before the prompt's code loads.
+  const country = check.country.trim().toUpperCase();
+  if (country === '' || country === 'US') return { remember: null, offer: false };
+  return { remember: country, offer: check.opt };
 }
 
 /** localStorage key of the remembered country (read it across page loads). */
