@@ -69,12 +69,8 @@ const WORKERS = 64;
 const SECONDS = 5;
 const RECOVERY = 3;
 const LOADS = [1, 4, 10];
-/**
- * A load is offered when the PHP workers started its pages at 3/4 of its rate or more. Below that (a service
- * faster than the PHP client's one core can feed), the row measures no overload, and says so.
- */
+/** The share of a load's rate its pages must start at to count as offered (see the top). */
 const OFFERED_SHARE = 0.75;
-const notOffered = (m, capacity) => m.load > 1 && m.offered / capacity < OFFERED_SHARE * m.load;
 const SHAPES = { kept: 'kept (one per PHP worker)', curl: 'new per page (curl)' };
 const CAPACITY_REQUESTS = 1000;
 const CAPACITY_WORKERS = 8;
@@ -237,11 +233,12 @@ export async function phpOverload({ grid, runs, k = 'client', startService }) {
             m.cpuShare = m.busy * (1 - refusalShare);
             // And the CPU a render took in the burst, against the closed loops around it: what a faster refusal cannot win back.
             m.renderMs = (m.windowCpu * 1000 * (1 - refusalShare)) / m.windowRenders;
+            m.notOffered = m.load > 1 && m.offered / capacity < OFFERED_SHARE * m.load;
             results.push({ transport, capacity, ...m });
             rows.push([
               run,
               shapeName,
-              `${m.load}× (${(m.offered / capacity).toFixed(1)}× offered${notOffered(m, capacity) ? ': not an overload' : ''})`,
+              `${m.load}× (${(m.offered / capacity).toFixed(1)}× offered${m.notOffered ? ': not an overload' : ''})`,
               m.loadAvg.toFixed(1),
               `${Math.round(capacity)} (${Math.round(capacityBefore.perSecond)} / ${Math.round(capacityAfter.perSecond)}; node's ${Math.round(nodeCapacity.perSecond)})`,
               Math.round(m.goodput),
@@ -271,7 +268,7 @@ export async function phpOverload({ grid, runs, k = 'client', startService }) {
     for (const load of LOADS) {
       const of = results.filter((r) => r.transport === transport && r.load === load);
       const pick = (f) => spread(of.map(f), (x) => x.toFixed(2));
-      const short = of.filter((r) => notOffered(r, r.capacity));
+      const short = of.filter((r) => r.notOffered);
       if (short.length) {
         const offered = spread(short.map((r) => r.offered / r.capacity), (x) => `${x.toFixed(1)}×`);
         console.log(`${SHAPES[transport]}, ${load}×: NOT MEASURED in ${short.length} of ${of.length} runs: the ${WORKERS} PHP workers on one core offered only ${offered} the capacity, under ${OFFERED_SHARE * load}× (the service is faster than its client here); their ratios below say nothing about overload.`);
