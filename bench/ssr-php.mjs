@@ -2,7 +2,8 @@
  * npm run bench -- --only ssr --ssr-parts php: overload turned away at the
  * client, measured with the real PHP client (php/storefront-ssr.php and its
  * throttle, laravel/client/Throttle.php) as a PHP-FPM pool runs it: WORKERS
- * PHP CLI processes (bench/ssr-php-worker.php), each serving page after page,
+ * PHP CLI processes (bench/ssr-php-worker.php), each serving page after page
+ * (its kept connection used again just before the load, as a busy pool's are),
  * their counts shared as the client shares them, all on core 1, against one render-service
  * worker pinned to core 0, on 127.0.0.1. Every page is a new shopper's
  * 48-card grid (the render cache never answers), X-Storefront-Timeout: 200.
@@ -42,7 +43,13 @@
  * it is slower is not known, docs/render-service.md).
  *
  * Then: pages whose wait reached PHP's deadline (an answer after it is never
- * read: the page waited the whole timeout), and beside them the answers the
+ * read: the page waited the whole timeout); the requests whose exchange reached
+ * it (from the throttle's lock just before the request to its lock once the
+ * answer is in), and of them those that reach it even less the time their PHP
+ * process spent runnable, waiting for the client core (/proc/self/schedstat):
+ * answers after PHP's deadline that were the service's or the wire's, not a
+ * client core too small for the pool (its workers all start a page as the
+ * burst begins, before the counts have seen it); and beside them the answers the
  * service wrote after the whole timeout by its own clock (/health late: from
  * when it saw the request, so the time before that, the connection and the
  * client's own core, is not in it); pages skipped by the throttle
@@ -65,7 +72,13 @@ import { markdownTable, spread } from './common.mjs';
 import { CLIENT_CORE, closedLoop, cpuMs, gridBodies, HEADERS, pin, TIMEOUT_MS, WARM_UP, warmWorker, WORKER_CORE } from './ssr-core.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const WORKERS = 64;
+/**
+ * The pool: more PHP workers than the service's queue holds, or the pool, not the service, is the limit. The
+ * queue holds a deadline's worth of renders (160 ms): with a grid at 1.5–2.5 ms, 64 workers all waiting
+ * fit in it, so the service refused nothing and "4×" and "10×" were 1.0× offered (2026-12-03). 256 workers
+ * offered every load, but took the one client core (load average 7–19) and late pages with it.
+ */
+const WORKERS = 128;
 const SECONDS = 5;
 const RECOVERY = 3;
 const LOADS = [1, 4, 10];
@@ -81,7 +94,7 @@ let pools = 0;
 
 /**
  * `job.workers` PHP processes on the client core running `job` against `job.url`; `started(t0)` once the
- * pages are due from t0 (epoch seconds). Resolves with every page, [due, start, end, html].
+ * pages are due from t0 (epoch seconds). Resolves with every page: [due, start, end, html, its wait for the client core, its exchange, the exchange's wait for the core] (ssr-php-worker.php).
  */
 async function pool(job, dir, started = () => {}) {
   const file = join(dir, 'job.json');
@@ -155,6 +168,11 @@ async function overload({ url, workerPid, transport, k, grid, rate, tail, dir })
     // The load the PHP workers managed to offer: the burst's pages over the time in which they started.
     offered: burst.length / Math.max(SECONDS, ...burst.map(([, start]) => start)),
     late: pages.filter(([, start, end]) => end - start >= TIMEOUT_MS / 1000 - 0.001).length,
+    // Requests whose exchange (skips() to done(), ssr-php-worker.php) reached the deadline, and of them those
+    // that reach it even without the time their PHP process waited for the client core: answers after PHP's
+    // deadline that were the service's or the wire's, not a client core that cannot run every worker at once.
+    exchangeLate: pages.filter(([, , , , , exchange]) => exchange >= TIMEOUT_MS / 1000 - 0.001).length,
+    answersLate: pages.filter(([, , , , , exchange, queued]) => exchange - queued >= TIMEOUT_MS / 1000 - 0.001).length,
     // The same seen by the service: answers it handed to the system after the whole timeout from when it saw the request.
     serviceLate: (after.late ?? 0) - (before.late ?? 0),
     lagMax: Math.max(0, ...pages.map(([due, start]) => start - due)),
@@ -244,7 +262,7 @@ export async function phpOverload({ grid, runs, k = 'client', startService }) {
               Math.round(m.goodput),
               (m.goodput / capacity).toFixed(2),
               `${m.cpuShare.toFixed(2)} (busy ${m.busy.toFixed(2)}; ${m.windowShed} refused × ${Math.round(refusalMs * 1000)} µs; CPU a render ${m.renderMs.toFixed(1)} ms, ${cpuPerGrid.toFixed(1)} in the capacity runs)`,
-              `${m.late} of ${m.pages} (${m.serviceLate} late by the service's clock)`,
+              `${m.late} of ${m.pages}; requests ${m.exchangeLate}, ${m.answersLate} without PHP's wait for its core; ${m.serviceLate} by the service's clock`,
               m.pages - m.sent,
               m.shed,
               `${m.recovery.toFixed(2)} s (${m.recoveryPlanned.toFixed(2)} s after the planned end; ${m.emptyAfter} of ${m.tailPages} empty)`,
@@ -263,7 +281,7 @@ export async function phpOverload({ grid, runs, k = 'client', startService }) {
   console.log(
     `\nThe PHP client under overload (K = ${k === 'client' ? clientK() : k}): one service worker on core ${WORKER_CORE}; ${WORKERS} PHP workers (php/storefront-ssr.php, their counts shared) on core ${CLIENT_CORE}; the 48-card grid, a new shopper each page, X-Storefront-Timeout: ${TIMEOUT_MS}; each load for ${SECONDS} s, then ${RECOVERY} s at half the capacity.\n`,
   );
-  console.log(markdownTable(['run', 'connections', 'load (what the PHP workers managed to offer)', 'load avg', 'capacity (grids/s, the PHP client: mean of before / after; node\'s client)', 'goodput', 'goodput ÷ capacity', 'the worker\'s core on pages with HTML, in the burst (busy share; refusals × their CPU each)', `pages that waited ${TIMEOUT_MS} ms (answers the service wrote after it)`, 'not sent (skipped by the throttle)', 'refused by the service', 'after the burst\'s last page: last page without HTML', 'longest wait for a PHP worker'], rows));
+  console.log(markdownTable(['run', 'connections', 'load (what the PHP workers managed to offer)', 'load avg', 'capacity (grids/s, the PHP client: mean of before / after; node\'s client)', 'goodput', 'goodput ÷ capacity', 'the worker\'s core on pages with HTML, in the burst (busy share; refusals × their CPU each)', `pages that waited ${TIMEOUT_MS} ms; requests that did, and without PHP's wait for its core (answers after the deadline); answers the service wrote after it`, 'not sent (skipped by the throttle)', 'refused by the service', 'after the burst\'s last page: last page without HTML', 'longest wait for a PHP worker'], rows));
   for (const transport of Object.keys(SHAPES)) {
     for (const load of LOADS) {
       const of = results.filter((r) => r.transport === transport && r.load === load);
@@ -273,7 +291,7 @@ export async function phpOverload({ grid, runs, k = 'client', startService }) {
         const offered = spread(short.map((r) => r.offered / r.capacity), (x) => `${x.toFixed(1)}×`);
         console.log(`${SHAPES[transport]}, ${load}×: NOT MEASURED in ${short.length} of ${of.length} runs: the ${WORKERS} PHP workers on one core offered only ${offered} the capacity, under ${OFFERED_SHARE * load}× (the service is faster than its client here); their ratios below say nothing about overload.`);
       }
-      console.log(`${SHAPES[transport]}, ${load}×, over ${runs} runs: goodput ÷ capacity ${pick((r) => r.goodput / r.capacity)}; the worker's core on pages with HTML ${pick((r) => r.cpuShare)}; pages that waited the deadline ${of.reduce((n, r) => n + r.late, 0)} (late by the service's clock ${of.reduce((n, r) => n + r.serviceLate, 0)}); recovery ${pick((r) => r.recovery)} s.`);
+      console.log(`${SHAPES[transport]}, ${load}×, over ${runs} runs: goodput ÷ capacity ${pick((r) => r.goodput / r.capacity)}; the worker's core on pages with HTML ${pick((r) => r.cpuShare)}; pages that waited the deadline ${of.reduce((n, r) => n + r.late, 0)}, answers after it ${of.reduce((n, r) => n + r.answersLate, 0)} (${of.reduce((n, r) => n + r.exchangeLate, 0)} with PHP's wait for its core; ${of.reduce((n, r) => n + r.serviceLate, 0)} by the service's clock); recovery ${pick((r) => r.recovery)} s.`);
     }
   }
 }
