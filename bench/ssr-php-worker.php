@@ -10,10 +10,10 @@
  * phases: [[from s, seconds, pages/s (0: a closed loop)], …]}; t0 (epoch seconds) comes on stdin once all are ready. The phases' pages are due at one rate across all
  * workers, page m of a phase to worker m % workers; a worker behind its pages serves them at once (a
  * pool's queue: PHP's clock starts when it sends). Prints 'ready', then one line per page: due, start, end (seconds
- * after t0), 1 when the page got the grid's server HTML (0 when its hook stayed empty), the seconds of
- * the page this process waited for the client core (runQueueSeconds()), and for a page whose request
- * was sent, its exchange (from the throttle's skips() to its done(): the request built, sent and
- * answered) and the part of it this process waited for the core; -1 and 0 for a skipped page.
+ * after t0), 1 when the page got the grid's server HTML (0 when its hook stayed empty), and for a page
+ * whose request was sent, its exchange (from the throttle's skips() to its done(): the request built,
+ * sent and answered) and the part of it this process waited for the core (runQueueSeconds()); -1 and 0
+ * for a skipped page.
  *
  * It calls the client's render() for the page's hooks rather than printing them (hook(), fill()): the
  * page's own data-props, 35 KB of JSON a page, would take the client core from the load.
@@ -22,7 +22,7 @@ require dirname(__DIR__) . '/php/storefront-ssr.php';
 
 /**
  * Seconds this process has waited, runnable, for a core (Linux's /proc/self/schedstat, its second
- * field): a page's share of it is the time the client core, not the service, made it wait. 0 without it.
+ * field): an exchange's share of it is the time the client core, not the service, made it wait. 0 without it.
  */
 function runQueueSeconds(): float
 {
@@ -49,10 +49,7 @@ $clock = function () use (&$marks): float {
 $k = in_array($job['k'], ['off', 'client'], true) ? Throttle::K : (float) $job['k'];
 $throttle = new Throttle($counts, $clock, $job['k'] === 'off' ? function () { return 1.0; } : null, $k);
 $options = ['url' => $job['url'], 'timeout' => $job['timeout'], 'transport' => $job['transport'], 'logFile' => sys_get_temp_dir() . '/storefront-ssr-bench.logged'];
-if ($job['transport'] === 'kept') {
-    // Its connection, opened before the load as a pool's are.
-    Http1::send('GET', $job['url'] . '/health', [], '', microtime(true) + 2, true);
-} else {
+if ($job['transport'] !== 'kept') {
     // A pool's worker has served pages before: its process's first curl handle is behind it.
     $curl = curl_init($job['url'] . '/health');
     curl_setopt($curl, CURLOPT_RETURNTRANSFER, true);
@@ -63,8 +60,9 @@ if ($job['transport'] === 'kept') {
 echo "ready\n";
 $t0 = (float) fgets(STDIN);
 if ($job['transport'] === 'kept') {
-    // Used again now: a pool takes seconds to start, and the service closes a connection idle for 5 s
-    // (node's keep-alive timeout), which would have most of the pool connect anew as the load begins.
+    // Its connection, opened (or used again) just before the load, as a busy pool's are: a pool takes
+    // seconds to start, and the service closes a connection idle for 5 s (node's keep-alive timeout),
+    // which would have most of the pool connect anew as the load begins.
     Http1::send('GET', $job['url'] . '/health', [], '', microtime(true) + 2, true);
 }
 $lines = [];
@@ -82,7 +80,6 @@ foreach ($job['phases'] as $p => [$from, $seconds, $rate]) {
             usleep((int) ($wait * 1e6));
         }
         $start = microtime(true);
-        $queued = runQueueSeconds();
         $marks = [];
         // A new shopper each page: the render cache never answers.
         $config = $job['grid']['config'];
@@ -92,7 +89,7 @@ foreach ($job['phases'] as $p => [$from, $seconds, $rate]) {
         $end = microtime(true);
         // Sent: the exchange's seconds and its wait for the client core; skipped: -1 and 0.
         [$exchange, $exchangeQueued] = count($marks) >= 2 ? [$marks[1][0] - $marks[0][0], $marks[1][1] - $marks[0][1]] : [-1, 0];
-        $lines[] = sprintf('%.4f %.4f %.4f %d %.4f %.4f %.4f', $due - $t0, $start - $t0, $end - $t0, strlen($html[0]) > 1000 ? 1 : 0, runQueueSeconds() - $queued, $exchange, $exchangeQueued);
+        $lines[] = sprintf('%.4f %.4f %.4f %d %.4f %.4f', $due - $t0, $start - $t0, $end - $t0, strlen($html[0]) > 1000 ? 1 : 0, $exchange, $exchangeQueued);
     }
 }
 echo implode("\n", $lines), "\n";

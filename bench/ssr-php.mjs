@@ -94,7 +94,7 @@ let pools = 0;
 
 /**
  * `job.workers` PHP processes on the client core running `job` against `job.url`; `started(t0)` once the
- * pages are due from t0 (epoch seconds). Resolves with every page: [due, start, end, html, its wait for the client core, its exchange, the exchange's wait for the core] (ssr-php-worker.php).
+ * pages are due from t0 (epoch seconds). Resolves with every page: [due, start, end, html, its exchange, the exchange's wait for the client core] (ssr-php-worker.php).
  */
 async function pool(job, dir, started = () => {}) {
   const file = join(dir, 'job.json');
@@ -171,8 +171,8 @@ async function overload({ url, workerPid, transport, k, grid, rate, tail, dir })
     // Requests whose exchange (skips() to done(), ssr-php-worker.php) reached the deadline, and of them those
     // that reach it even without the time their PHP process waited for the client core: answers after PHP's
     // deadline that were the service's or the wire's, not a client core that cannot run every worker at once.
-    exchangeLate: pages.filter(([, , , , , exchange]) => exchange >= TIMEOUT_MS / 1000 - 0.001).length,
-    answersLate: pages.filter(([, , , , , exchange, queued]) => exchange - queued >= TIMEOUT_MS / 1000 - 0.001).length,
+    exchangeLate: pages.filter(([, , , , exchange]) => exchange >= TIMEOUT_MS / 1000 - 0.001).length,
+    answersLate: pages.filter(([, , , , exchange, queued]) => exchange - queued >= TIMEOUT_MS / 1000 - 0.001).length,
     // The same seen by the service: answers it handed to the system after the whole timeout from when it saw the request.
     serviceLate: (after.late ?? 0) - (before.late ?? 0),
     lagMax: Math.max(0, ...pages.map(([due, start]) => start - due)),
